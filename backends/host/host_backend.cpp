@@ -1,0 +1,46 @@
+// The host backend's entry in the registry and its compiled set of types and operators.
+#include "backends/host/host_scan.hpp"
+#include "src/backend_registry.hpp"
+#include "src/compiled_set.hpp"
+
+namespace scan::host {
+
+detail::workspace_cache<host_memory>& workspace_cache() {
+  static detail::workspace_cache<host_memory> cache;
+  return cache;
+}
+
+namespace {
+
+std::string unsupported(const options& opt) {
+  if (opt.block != block_strategy::automatic)
+    return "block_strategy " + std::string(to_string(opt.block)) +
+           " applies to GPU backends; the host backend scans each part serially";
+  return {};
+}
+
+void run_compiled(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    scan(detail::typed_args<In, Out>(r), op);
+  });
+}
+
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                            const options& opt) {
+  return detail::orchestration_bytes(host_parts{}, opt, n, in_size, out_size);
+}
+
+} // namespace
+} // namespace scan::host
+
+namespace scan::detail {
+
+const backend_entry& host_backend_entry() {
+  static const backend_entry entry{backend::host, host::unsupported, nullptr, host::run_compiled,
+                                   host::workspace_bytes};
+  return entry;
+}
+
+} // namespace scan::detail

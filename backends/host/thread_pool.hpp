@@ -1,0 +1,45 @@
+// A persistent pool of worker threads for the host backend: threads are started once, so a warm
+// call neither creates threads nor allocates. Calls from several threads take turns.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace scan::host {
+
+class thread_pool {
+public:
+  static thread_pool& instance();
+
+  explicit thread_pool(unsigned workers);
+  ~thread_pool();
+  thread_pool(const thread_pool&) = delete;
+  thread_pool& operator=(const thread_pool&) = delete;
+
+  unsigned size() const { return static_cast<unsigned>(threads_.size()) + 1; }
+
+  // Runs task(0) ... task(count - 1) on the pool and the calling thread; returns when all are
+  // done. The first exception a task throws is rethrown here.
+  void run(std::int64_t count, const std::function<void(std::int64_t)>& task);
+
+private:
+  void work(unsigned id);
+  void drain();
+
+  std::vector<std::thread> threads_;
+  std::mutex call_mutex_; // one run() at a time
+  std::mutex mutex_;
+  std::condition_variable wake_, done_;
+  const std::function<void(std::int64_t)>* task_ = nullptr;
+  std::int64_t count_ = 0, next_ = 0, finished_ = 0;
+  std::uint64_t generation_ = 0;
+  unsigned busy_ = 0;
+  bool stop_ = false;
+  std::exception_ptr failure_;
+};
+
+} // namespace scan::host

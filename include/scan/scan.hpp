@@ -1,0 +1,85 @@
+// libscan's public entry points: inclusive and exclusive scans of n elements (n is 64-bit).
+//
+//   scan::inclusive_scan(d_in, d_out, n);                          // sum
+//   scan::inclusive_scan(d_in, d_out, n, scan::max{});             // built-in operator
+//   scan::inclusive_scan(d_in, d_out, n, init, op, opts);          // with an initial value
+//   scan::exclusive_scan(d_in, d_out, n, init, op, opts);          // exclusive needs one
+//
+// Pointers belong to the chosen backend (device pointers for cuda/hip). in == out scans in
+// place; any other overlap is rejected. Accumulation happens in the output type. Built-in
+// operators on built-in types run through the compiled library, so plain C++ callers need no
+// device compiler; custom operators and other type pairs are instantiated here, by the
+// compiler of the including file (nvcc for the cuda backend).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "scan/detail/header_path.hpp"
+#include "scan/detail/request.hpp"
+#include "scan/error.hpp"
+#include "scan/operators.hpp"
+#include "scan/options.hpp"
+#include "scan/types.hpp"
+
+namespace scan {
+
+namespace detail {
+
+template <class T> struct identity_type { using type = T; };
+template <class T> using non_deduced = typename identity_type<T>::type;
+
+template <class In, class Out, class Op>
+void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
+              const options& opt) {
+  request r;
+  r.in = in;
+  r.out = out;
+  r.n = n;
+  r.in_size = sizeof(In);
+  r.out_size = sizeof(Out);
+  r.in_type = element_type_of<In>();
+  r.out_type = element_type_of<Out>();
+  r.op = operator_kind_of<Op>();
+  r.inclusive = inclusive;
+  r.has_init = init != nullptr;
+  r.init = init;
+  r.opt = opt;
+  if constexpr (is_compiled<In, Out, Op>()) {
+    run_compiled(r);
+  } else {
+    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+    if (init) args.init = {*init, true};
+    args.opt.backend = check(r);
+    if (n > 0) run_header_path(args, op);
+  }
+}
+
+} // namespace detail
+
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void inclusive_scan(const In* in, Out* out, std::int64_t n, Op op = {}, const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out, n, true, nullptr, op, opt);
+}
+
+template <class In, class Out, class Op = sum>
+void inclusive_scan(const In* in, Out* out, std::int64_t n, detail::non_deduced<Out> init,
+                    Op op = {}, const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out, n, true, &init, op, opt);
+}
+
+template <class In, class Out, class Op = sum>
+void exclusive_scan(const In* in, Out* out, std::int64_t n, detail::non_deduced<Out> init,
+                    Op op = {}, const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out, n, false, &init, op, opt);
+}
+
+// Bytes of caller workspace (options::workspace) that a scan of n elements from In to Out needs
+// with these options; 0 when it needs none.
+template <class In, class Out = In>
+std::size_t workspace_bytes(std::int64_t n, const options& opt = {}) {
+  return detail::workspace_bytes(n, sizeof(In), sizeof(Out), opt);
+}
+
+} // namespace scan

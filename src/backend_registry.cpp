@@ -1,0 +1,48 @@
+#include "src/backend_registry.hpp"
+
+namespace scan::detail {
+
+const backend_entry* find_backend(backend b) {
+  switch (b) {
+  case backend::host:
+    return &host_backend_entry();
+#if defined(SCAN_WITH_CUDA)
+  case backend::cuda:
+    return &cuda_backend_entry();
+#endif
+#if defined(SCAN_WITH_HIP)
+  case backend::hip:
+    return &hip_backend_entry();
+#endif
+#if defined(SCAN_WITH_KOKKOS)
+  case backend::kokkos:
+    return &kokkos_backend_entry();
+#endif
+  default:
+    return nullptr;
+  }
+}
+
+backend configured_backend() {
+#if defined(SCAN_WITH_CUDA)
+  return backend::cuda;
+#elif defined(SCAN_WITH_HIP)
+  return backend::hip;
+#elif defined(SCAN_WITH_KOKKOS)
+  return backend::kokkos;
+#else
+  return backend::host;
+#endif
+}
+
+std::string built_backends() {
+  std::string names;
+  for (backend b : {backend::host, backend::cuda, backend::hip, backend::kokkos}) {
+    if (!find_backend(b)) continue;
+    if (!names.empty()) names += ", ";
+    names += to_string(b);
+  }
+  return names;
+}
+
+} // namespace scan::detail

@@ -1,0 +1,41 @@
+// What the backend-neutral code knows of each built backend: a table of entry points. Each backend
+// defines its entry in its own folder; backend_registry.cpp lists those this build holds.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "scan/detail/request.hpp"
+#include "scan/options.hpp"
+
+namespace scan::detail {
+
+struct backend_entry {
+  backend id;
+  // Empty when the backend runs this algorithm and block strategy, else why not.
+  std::string (*unsupported)(const options& opt);
+  // Throws scan::error when the runtime can tell a pointer is not usable by the backend.
+  void (*check_memory)(const request& r);
+  // Runs a checked call from the compiled set of type and operator combinations.
+  void (*run_compiled)(const request& r);
+  std::size_t (*workspace_bytes)(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                                 const options& opt);
+};
+
+// Null when this build does not hold the backend.
+const backend_entry* find_backend(backend b);
+
+// The backend SCAN_BACKEND configured; what backend::automatic means.
+backend configured_backend();
+
+// "host, cuda": the backends this build holds, for error messages.
+std::string built_backends();
+
+// Defined by each backend.
+const backend_entry& host_backend_entry();
+const backend_entry& cuda_backend_entry();
+const backend_entry& hip_backend_entry();
+const backend_entry& kokkos_backend_entry();
+
+} // namespace scan::detail

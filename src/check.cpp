@@ -1,0 +1,87 @@
+// The argument checks every call passes before anything is written.
+#include <cstdint>
+#include <string>
+
+#include "scan/error.hpp"
+#include "src/backend_registry.hpp"
+
+namespace scan::detail {
+namespace {
+
+std::string str(std::string_view s) {
+  return std::string(s);
+}
+
+const backend_entry& resolve(backend requested) {
+  const backend b = requested == backend::automatic ? configured_backend() : requested;
+  const backend_entry* entry = find_backend(b);
+  if (!entry)
+    throw error("options.backend: the " + str(to_string(b)) +
+                " backend is not built into this libscan (built: " + built_backends() + ")");
+  return *entry;
+}
+
+// Byte ranges [begin, begin + bytes) of the input and output, with overflow rejected.
+void check_overlap(const request& r) {
+  const auto in = reinterpret_cast<std::uintptr_t>(r.in);
+  const auto out = reinterpret_cast<std::uintptr_t>(r.out);
+  const auto n = static_cast<std::uintptr_t>(r.n);
+  if (n > UINTPTR_MAX / r.in_size - in || n > UINTPTR_MAX / r.out_size - out)
+    throw error("n: " + std::to_string(r.n) + " elements run past the end of the address space");
+  if (in == out) {
+    if (r.in_size != r.out_size)
+      throw error("out: an in-place scan (out == in) needs input and output elements of one size, "
+                  "got " +
+                  std::to_string(r.in_size) + "-byte input and " + std::to_string(r.out_size) +
+                  "-byte output");
+    return;
+  }
+  const std::uintptr_t in_end = in + n * r.in_size;
+  const std::uintptr_t out_end = out + n * r.out_size;
+  if (in < out_end && out < in_end)
+    throw error("out: the output range partially overlaps the input range; only an exact "
+                "in-place scan (out == in) may share memory");
+}
+
+} // namespace
+
+backend check(const request& r) {
+  const backend_entry& entry = resolve(r.opt.backend);
+  if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
+  if (const std::string why = entry.unsupported(r.opt); !why.empty())
+    throw error("options: " + why);
+  if (r.n == 0) return entry.id;
+  if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
+  if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
+  check_overlap(r);
+  if (entry.check_memory) entry.check_memory(r);
+
+  const workspace& ws = r.opt.workspace;
+  if (ws.data || ws.bytes) {
+    const std::size_t need = entry.workspace_bytes(r.n, r.in_size, r.out_size, r.opt);
+    if (!ws.data && need > 0)
+      throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
+    if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
+      throw error("options.workspace: pointer must be 256-byte aligned");
+    if (ws.bytes < need)
+      throw error("options.workspace: " + std::to_string(ws.bytes) +
+                  " bytes given, this call needs " + std::to_string(need) +
+                  " (see scan::workspace_bytes)");
+  }
+  return entry.id;
+}
+
+void run_compiled(const request& r) {
+  const backend b = check(r);
+  if (r.n == 0) return;
+  find_backend(b)->run_compiled(r);
+}
+
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                            const options& opt) {
+  if (n < 0) throw error("n: negative element count " + std::to_string(n));
+  if (n == 0) return 0;
+  return resolve(opt.backend).workspace_bytes(n, in_size, out_size, opt);
+}
+
+} // namespace scan::detail

@@ -1,0 +1,49 @@
+// Workspace layout of the single-pass scan's decoupled look-back, shared by every backend.
+//
+// header[0] is a ticket counter: each block draws its tile index from it, so a block only ever
+// waits on tiles whose blocks already run, whatever order the hardware schedules blocks in.
+// header[1] is the epoch: the sequence number of the last call that used this workspace. A call
+// runs with epoch = header[1] + 1 and tags every flag it writes with it, so flags left by earlier
+// calls read as "not ready" and no memset is needed between calls. The block that draws the last
+// ticket (after every other block has read the epoch) resets the counter and advances header[1];
+// the next call on the stream sees both. A 62-bit epoch does not wrap in practice.
+//
+// flags[i] = (epoch << 2) | status, status: aggregate_ready (aggregates[i] holds tile i's
+// reduction) or prefix_ready (prefixes[i] holds the inclusive prefix through tile i, init
+// included). A value is written before its flag with release order and read after it with acquire
+// order.
+#pragma once
+
+#include <cstdint>
+
+#include "src/arena.hpp"
+
+namespace scan::detail {
+
+inline constexpr std::uint64_t lookback_aggregate_ready = 1;
+inline constexpr std::uint64_t lookback_prefix_ready = 2;
+
+template <class T> struct lookback_state {
+  unsigned long long* header; // [0] ticket counter, [1] epoch of the last finished call
+  unsigned long long* flags;
+  T* aggregates;
+  T* prefixes;
+  std::int64_t num_tiles;
+};
+
+constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
+  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(num_tiles) +
+         2 * carve_bytes(num_tiles, value_size);
+}
+
+template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_tiles) {
+  lookback_state<T> s;
+  s.header = ws.take<unsigned long long>(2);
+  s.flags = ws.take<unsigned long long>(num_tiles);
+  s.aggregates = ws.take<T>(num_tiles);
+  s.prefixes = ws.take<T>(num_tiles);
+  s.num_tiles = num_tiles;
+  return s;
+}
+
+} // namespace scan::detail
