@@ -1,0 +1,19 @@
+// The contract between the backend-neutral test body (scan_test_body.hpp) and a backend. Each
+// backend's test program (tests/<backend>/) defines `struct test_backend` with these members, then
+// includes scan_test_body.hpp, which holds every test case and main():
+//
+//   static constexpr scan::backend id;                  // the backend under test
+//   static std::string skip_reason();                   // empty when it can run here, else why not
+//                                                       // (e.g. "no CUDA device: <runtime error>")
+//   static scan::options options();                     // backend and stream for each call
+//   template <class T> static T* allocate(std::int64_t n);        // memory its scans accept
+//   template <class T> static void release(T* p);
+//   template <class T> static void upload(T* dst, const T* src, std::int64_t n);    // host -> it
+//   template <class T> static void download(T* dst, const T* src, std::int64_t n);  // it -> host
+//   static void synchronize();                          // wait for work queued on its stream
+//   static std::int64_t max_test_items();               // the largest n this machine can hold
+//                                                       // (in + out as uint8), for the > 2^31 case
+//
+// A program whose skip_reason() is non-empty prints "SKIPPED: <reason>" and exits with 77, which
+// CTest reports as skipped (SKIP_RETURN_CODE), never as passed.
+#pragma once
