@@ -21,12 +21,12 @@ const backend_entry& resolve(backend requested) {
   return *entry;
 }
 
-// Byte ranges [begin, begin + bytes) of the input and output, with overflow rejected.
+// Rejects byte ranges [begin, begin + n * size) that wrap around, and partial overlaps.
 void check_overlap(const request& r) {
   const auto in = reinterpret_cast<std::uintptr_t>(r.in);
   const auto out = reinterpret_cast<std::uintptr_t>(r.out);
   const auto n = static_cast<std::uintptr_t>(r.n);
-  if (n > UINTPTR_MAX / r.in_size - in || n > UINTPTR_MAX / r.out_size - out)
+  if (n > (UINTPTR_MAX - in) / r.in_size || n > (UINTPTR_MAX - out) / r.out_size)
     throw error("n: " + std::to_string(r.n) + " elements run past the end of the address space");
   if (in == out) {
     if (r.in_size != r.out_size)
