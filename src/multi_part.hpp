@@ -6,9 +6,14 @@
 // ScanThenFan (4n traffic): scan each part and keep its total; scan the totals; combine each
 // part's base into its elements. The base is always combined on the left: order is preserved
 // for non-commutative operators.
+//
+// Inputs and outputs are sequences: pointers, or any accessor indexed by s[i] over the whole
+// range (e.g. a strided Kokkos::View); the part totals are always pointers into the arena.
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 
 #include "scan/detail/request.hpp"
 #include "src/arena.hpp"
@@ -18,6 +23,11 @@ namespace scan::detail {
 constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
 }
+
+// The element type of a sequence (pointer or accessor).
+template <class Seq>
+using sequence_value_t = std::remove_cv_t<
+    std::remove_reference_t<decltype(std::declval<const Seq&>()[std::int64_t{0}])>>;
 
 // Workspace both orchestrations need: one level of totals per recursion step.
 template <class Parts>
@@ -29,9 +39,10 @@ std::size_t multi_part_bytes(const Parts& parts, std::int64_t n, std::size_t in_
   return carve_bytes(m, out_size) + multi_part_bytes(parts, m - 1, out_size, out_size);
 }
 
-template <class Parts, class In, class Out, class Op>
-void reduce_then_scan(Parts& parts, const In* in, Out* out, std::int64_t n, bool inclusive,
+template <class Parts, class InSeq, class OutSeq, class Out, class Op>
+void reduce_then_scan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                       maybe<Out> init, Op op, arena& ws) {
+  using In = sequence_value_t<InSeq>;
   const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
   if (n <= part) {
     parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
@@ -42,14 +53,15 @@ void reduce_then_scan(Parts& parts, const In* in, Out* out, std::int64_t n, bool
   Out* totals = ws.take<Out>(m);
   parts.reduce_parts(in, n, part, totals, op);
   // totals[i] becomes init op total_0 op ... op total_i: the seed of part i + 1.
-  reduce_then_scan<Parts, Out, Out, Op>(parts, totals, totals, m - 1, true, init, op, ws);
+  reduce_then_scan(parts, static_cast<const Out*>(totals), totals, m - 1, true, init, op, ws);
   parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(totals),
                    static_cast<Out*>(nullptr), op);
 }
 
-template <class Parts, class In, class Out, class Op>
-void scan_then_fan(Parts& parts, const In* in, Out* out, std::int64_t n, bool inclusive,
+template <class Parts, class InSeq, class OutSeq, class Out, class Op>
+void scan_then_fan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                    maybe<Out> init, Op op, arena& ws) {
+  using In = sequence_value_t<InSeq>;
   const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
   if (n <= part) {
     parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
@@ -59,7 +71,7 @@ void scan_then_fan(Parts& parts, const In* in, Out* out, std::int64_t n, bool in
   const std::int64_t m = ceil_div(n, part);
   Out* totals = ws.take<Out>(m);
   parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr), totals, op);
-  scan_then_fan<Parts, Out, Out, Op>(parts, totals, totals, m - 1, true, init, op, ws);
+  scan_then_fan(parts, static_cast<const Out*>(totals), totals, m - 1, true, init, op, ws);
   parts.fan_parts(out, n, part, inclusive, static_cast<const Out*>(totals), op);
 }
 

@@ -38,34 +38,43 @@ std::size_t orchestration_bytes(const Parts& parts, const options& opt, std::int
   return 0;
 }
 
-// Runs a checked call (n > 0); `workspace` is a workspace_source (workspace.hpp).
-template <class Parts, class In, class Out, class Op, class Workspace>
-void orchestrate(Parts& parts, const scan_args<In, Out>& a, Op op, Workspace& workspace) {
-  const std::int64_t part = parts.part_items(a.n, sizeof(In), sizeof(Out));
-  if (a.n <= part) {
-    parts.scan_parts(a.in, a.out, a.n, part, a.inclusive, a.init, static_cast<const Out*>(nullptr),
+// Runs a checked call (n > 0) over sequences (pointers, or accessors indexed by s[i], see
+// multi_part.hpp); `workspace` is a workspace_source (workspace.hpp).
+template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
+void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
+                 maybe<Out> init, const options& opt, Op op, Workspace& workspace) {
+  using In = sequence_value_t<InSeq>;
+  const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
+  if (n <= part) {
+    parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
                      static_cast<Out*>(nullptr), op);
     return;
   }
-  switch (resolve_algorithm(parts, a.opt, a.n, sizeof(In), sizeof(Out))) {
+  switch (resolve_algorithm(parts, opt, n, sizeof(In), sizeof(Out))) {
   case algorithm::single_pass:
-    parts.single_pass(a.in, a.out, a.n, a.inclusive, a.init,
-                      workspace.template lookback<Out>(ceil_div(a.n, part)), op);
+    parts.single_pass(in, out, n, inclusive, init,
+                      workspace.template lookback<Out>(ceil_div(n, part)), op);
     return;
   case algorithm::reduce_then_scan: {
-    arena ws = workspace.totals(multi_part_bytes(parts, a.n, sizeof(In), sizeof(Out)));
-    reduce_then_scan(parts, a.in, a.out, a.n, a.inclusive, a.init, op, ws);
+    arena ws = workspace.totals(multi_part_bytes(parts, n, sizeof(In), sizeof(Out)));
+    reduce_then_scan(parts, in, out, n, inclusive, init, op, ws);
     return;
   }
   case algorithm::scan_then_fan: {
-    arena ws = workspace.totals(multi_part_bytes(parts, a.n, sizeof(In), sizeof(Out)));
-    scan_then_fan(parts, a.in, a.out, a.n, a.inclusive, a.init, op, ws);
+    arena ws = workspace.totals(multi_part_bytes(parts, n, sizeof(In), sizeof(Out)));
+    scan_then_fan(parts, in, out, n, inclusive, init, op, ws);
     return;
   }
   case algorithm::automatic:
     break;
   }
   throw error("options.algorithm: backend chose no algorithm (internal error)");
+}
+
+// Runs a checked call (n > 0) of the pointer API.
+template <class Parts, class In, class Out, class Op, class Workspace>
+void orchestrate(Parts& parts, const scan_args<In, Out>& a, Op op, Workspace& workspace) {
+  orchestrate(parts, a.in, a.out, a.n, a.inclusive, a.init, a.opt, op, workspace);
 }
 
 } // namespace scan::detail
