@@ -1,0 +1,243 @@
+// The matrix loop every bench shares, over one backend's memory (a `Device` policy, below): per
+// type, make the input and its host reference once at the largest size; per size, time the copy
+// first, then check and time each variant. Checking: the output is poisoned (twice, with two
+// different bytes), one call is made, and every item plus a guard zone past the end is compared
+// with the reference on the backend. Timing: warm-up calls, then the median of many calls; for
+// inputs that fit in the cache, each call reads and writes its own buffer set, cycled over three
+// times the cache, so the data comes from memory as it would in a real pipeline.
+//
+// A Device provides:
+//   static constexpr scan::backend id;  bool is_gpu() const;  std::size_t cache_bytes() const;
+//   void* stream() const;
+//   template <class T> T* allocate(std::int64_t n);  void release(void* p);
+//   template <class T> void upload(T* dst, const T* src, std::int64_t n);
+//   void fill_bytes(void* p, unsigned char byte, std::size_t bytes);
+//   template <class T> std::int64_t first_mismatch(const T* out, const T* ref, std::int64_t n,
+//       std::int64_t segment, bool inclusive, std::int64_t guard, unsigned char poison);
+//       // -1 when out matches (exclusive: out[i] = 0 at segment starts, else ref[i - 1]) and
+//       // the guard zone still holds the poison, else the first wrong index
+//   void copy(void* dst, const void* src, std::size_t bytes);
+//   template <class T> void baseline(const std::string& name, const T* in, T* out,
+//                                    std::int64_t n, bool inclusive);
+//   template <class F> double time_total_us(F&& call, int count);   // count calls, one timing
+//   template <class F> std::vector<double> time_each_us(F&& call, int count);
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "perf/runner/bench.hpp"
+#include "perf/runner/statistics.hpp"
+#include "perf/runner/test_data.hpp"
+#include "scan/scan.hpp"
+#include "src/compiled_set.hpp"
+
+namespace scan::perf {
+
+template <class Device> class matrix_driver {
+public:
+  matrix_driver(Device& dev, const device_info& info, const run_plan& plan,
+                const std::vector<variant>& variants, recorder& rec)
+      : dev_(dev), info_(info), plan_(plan), rec_(rec) {
+    for (const variant& v : variants) {
+      const std::int64_t segment = v.op == operation::blockwise ? v.segment : 0;
+      auto g = std::find_if(groups_.begin(), groups_.end(),
+                            [&](const group& x) { return x.segment == segment; });
+      if (g == groups_.end()) g = groups_.insert(groups_.end(), group{segment, {}});
+      g->members.push_back(v);
+    }
+  }
+
+  void run() {
+    for (scan::element_type t : plan_.types)
+      detail::with_element_type(t, [&](auto tag) { run_type<typename decltype(tag)::type>(); });
+  }
+
+private:
+  // Variants checked against one reference: the full scan (segment 0) or one blockwise size.
+  struct group {
+    std::int64_t segment;
+    std::vector<variant> members;
+  };
+
+  struct rotation {
+    std::int64_t count = 1;  // buffer sets cycled
+    std::int64_t stride = 0; // items between sets (256-byte aligned)
+    std::string cache;
+  };
+
+  template <class T> struct buffer {
+    Device& dev;
+    T* p;
+    buffer(Device& d, std::int64_t n) : dev(d), p(d.template allocate<T>(n)) {}
+    ~buffer() { dev.release(p); }
+    buffer(const buffer&) = delete;
+    buffer& operator=(const buffer&) = delete;
+  };
+
+  static constexpr std::int64_t guard = 64; // items past n that must stay untouched
+
+  std::vector<std::int64_t> sizes() const {
+    return plan_.sizes.empty() ? default_sizes(dev_.is_gpu()) : plan_.sizes;
+  }
+
+  rotation rotation_for(std::int64_t n, std::size_t size) const {
+    rotation r;
+    const auto align = static_cast<std::int64_t>(std::max<std::size_t>(1, 256 / size));
+    r.stride = (n + align - 1) / align * align;
+    const double footprint = 2.0 * static_cast<double>(n) * static_cast<double>(size);
+    const double cache = static_cast<double>(dev_.cache_bytes());
+    if (footprint >= 2 * cache) {
+      r.cache = "streamed";
+    } else if (!plan_.rotate) {
+      r.cache = "resident";
+    } else {
+      r.count = static_cast<std::int64_t>(3 * cache / footprint) + 1;
+      r.cache = "rotated x" + std::to_string(r.count);
+    }
+    return r;
+  }
+
+  template <class T> void run_type() {
+    const std::vector<std::int64_t> ns = sizes();
+    const std::int64_t max_n = *std::max_element(ns.begin(), ns.end());
+    std::int64_t capacity = max_n;
+    for (std::int64_t n : ns) {
+      const rotation r = rotation_for(n, sizeof(T));
+      capacity = std::max(capacity, r.count * r.stride);
+    }
+    buffer<T> in(dev_, capacity), out(dev_, capacity + guard), ref(dev_, max_n);
+    // Touch the output once: first-touch page faults (host memory) stay out of the timings.
+    dev_.fill_bytes(out.p, 0, static_cast<std::size_t>(capacity + guard) * sizeof(T));
+    host_array<T> h_in = make_input<T>(capacity);
+    dev_.upload(in.p, h_in.get(), capacity);
+
+    std::map<std::int64_t, double> copy_us;
+    std::map<std::int64_t, std::int64_t> next_slot; // per size: the rotation continues across
+                                                    // variants, so none reuses a warm buffer
+    for (const group& g : groups_) {
+      {
+        host_array<T> h_ref = make_reference(h_in.get(), max_n, g.segment);
+        dev_.upload(ref.p, h_ref.get(), max_n);
+      }
+      for (std::int64_t n : ns) {
+        const rotation rot = rotation_for(n, sizeof(T));
+        auto slot = [&] {
+          const std::int64_t s = next_slot[n]++ % rot.count;
+          return s * rot.stride;
+        };
+        if (!copy_us.count(n)) {
+          variant copy;
+          copy.implementation = std::string(copy_name);
+          copy_us[n] = measure(copy, n, true, g.segment, in.p, out.p, ref.p, 0, rot, slot);
+        }
+        for (const variant& v : g.members)
+          for (bool inclusive : plan_.inclusive)
+            measure(v, n, inclusive, g.segment, in.p, out.p, ref.p, copy_us[n], rot, slot);
+      }
+    }
+  }
+
+  template <class T>
+  void invoke(const variant& v, const T* in, T* out, std::int64_t n, bool inclusive) {
+    if (v.implementation == copy_name) {
+      dev_.copy(out, in, static_cast<std::size_t>(n) * sizeof(T));
+      return;
+    }
+    if (!v.is_libscan()) {
+      dev_.baseline(v.implementation, in, out, n, inclusive);
+      return;
+    }
+    scan::options o;
+    o.backend = Device::id;
+    o.algorithm = v.algorithm;
+    o.block = v.block;
+    o.stream = dev_.stream();
+    if (v.op == operation::scan) {
+      if (inclusive)
+        scan::inclusive_scan(in, out, n, scan::sum{}, o);
+      else
+        scan::exclusive_scan(in, out, n, T(0), scan::sum{}, o);
+      return;
+    }
+    throw scan::error("options: the blockwise scan is not in this build");
+  }
+
+  std::string describe(const variant& v, scan::element_type type, bool inclusive,
+                       std::int64_t n) const {
+    return std::string(to_string(Device::id)) + " " + std::string(to_string(type)) + " " +
+           (inclusive ? "inclusive" : "exclusive") + " n=" + size_name(n) + " " + v.label();
+  }
+
+  // Checks (unless it is the copy) and times one variant; returns its median in microseconds.
+  template <class T, class Slot>
+  double measure(const variant& v, std::int64_t n, bool inclusive, std::int64_t segment,
+                 const T* in, T* out, const T* ref, double copy_us, const rotation& rot,
+                 Slot& slot) {
+    const scan::element_type type = scan::element_type_of<T>();
+    const std::string what = describe(v, type, inclusive, n);
+    auto call = [&] {
+      const std::int64_t offset = slot();
+      invoke(v, in + offset, out + offset, n, inclusive);
+    };
+    try {
+      if (v.implementation != copy_name) {
+        for (unsigned char poison : {0xA5, 0x5A}) {
+          dev_.fill_bytes(out, poison, static_cast<std::size_t>(n + guard) * sizeof(T));
+          invoke(v, in, out, n, inclusive);
+          const std::int64_t bad =
+              dev_.first_mismatch(out, ref, n, segment, inclusive, guard, poison);
+          if (bad >= 0) {
+            rec_.fail(what + ": " +
+                      (bad < n ? "wrong result at index " + std::to_string(bad)
+                               : "wrote past the end, at index " + std::to_string(bad)));
+            rec_.advance(what);
+            return 0;
+          }
+        }
+      }
+      const double estimate = dev_.time_total_us(call, plan_.warmup) / std::max(1, plan_.warmup);
+      const int reps = reps_for(estimate, plan_.target_ms, plan_.min_reps, plan_.max_reps);
+      const timing_summary t = summarize(dev_.time_each_us(call, reps));
+
+      measurement m;
+      m.backend = Device::id;
+      m.device = info_;
+      m.v = v;
+      m.type = type;
+      m.inclusive = inclusive;
+      m.n = n;
+      m.bytes = 2 * n * static_cast<std::int64_t>(sizeof(T));
+      m.reps = reps;
+      m.median_us = t.median;
+      m.min_us = t.min;
+      m.max_us = t.max;
+      m.copy_us = v.implementation == copy_name ? t.median : copy_us;
+      m.cache = rot.cache;
+      rec_.record(m);
+      rec_.advance(what);
+      return t.median;
+    } catch (const scan::error& e) {
+      const std::string msg = e.what();
+      if (msg.rfind("options", 0) == 0)
+        rec_.skip(what, msg);
+      else
+        rec_.fail(what + ": " + msg);
+    } catch (const std::exception& e) {
+      rec_.fail(what + ": " + e.what());
+    }
+    rec_.advance(what);
+    return 0;
+  }
+
+  Device& dev_;
+  device_info info_;
+  const run_plan& plan_;
+  recorder& rec_;
+  std::vector<group> groups_;
+};
+
+} // namespace scan::perf

@@ -1,0 +1,69 @@
+// What one run of the perf matrix measures: the slice of backends x algorithms x block strategies
+// x types x sizes chosen on the command line, and the variants (libscan configurations and
+// baselines) a backend times at each type and size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "scan/options.hpp"
+#include "scan/types.hpp"
+
+namespace scan::perf {
+
+// A full scan of n items, or independent scans of fixed-size segments (the blockwise scan).
+enum class operation { scan, blockwise };
+
+constexpr std::string_view to_string(operation op) {
+  return op == operation::scan ? "scan" : "blockwise";
+}
+
+// Implementation names. Every backend measures `copy` first at each type and size: it is the
+// ceiling the other rows are a fraction of.
+inline constexpr std::string_view libscan_name = "libscan";
+inline constexpr std::string_view copy_name = "copy";
+
+// One thing timed at a type and size: a libscan configuration or a baseline.
+struct variant {
+  std::string implementation{libscan_name};
+  operation op = operation::scan;
+  scan::algorithm algorithm = scan::algorithm::automatic;
+  scan::block_strategy block = scan::block_strategy::automatic;
+  std::int64_t segment = 0; // items per segment of a blockwise scan
+
+  bool is_libscan() const { return implementation == libscan_name; }
+  // "libscan single_pass/warp_shuffle", "cub", "libscan blockwise(1024)/automatic"
+  std::string label() const;
+};
+
+struct run_plan {
+  std::vector<scan::backend> backends; // empty: every backend this build holds
+  std::vector<scan::algorithm> algorithms;
+  std::vector<scan::block_strategy> blocks;
+  std::vector<scan::element_type> types;
+  std::vector<std::int64_t> sizes;    // empty: the backend's default range
+  std::vector<bool> inclusive;        // which scans: true = inclusive, false = exclusive
+  std::vector<std::string> baselines; // empty: all the backend has
+  std::vector<operation> operations;
+  std::vector<std::int64_t> segments; // blockwise segment sizes
+  int warmup = 3;
+  int min_reps = 10;
+  int max_reps = 100;
+  double target_ms = 100; // timed calls per variant aim at about this much time
+  bool rotate = true;     // rotate buffers for cache-sized inputs (else flag them resident)
+  bool progress = true;
+  bool list_only = false;
+  std::string out_dir = "out/perf";
+  std::string command_line;
+};
+
+// "2^20" for powers of two, else the decimal number.
+std::string size_name(std::int64_t n);
+
+// Default size ranges: 2^10..2^30 on a GPU, 2^10..2^24 on the host (a CPU scans 2^30 items in
+// about a second: the full matrix would not fit its time budget).
+std::vector<std::int64_t> default_sizes(bool gpu);
+
+} // namespace scan::perf
