@@ -8,10 +8,12 @@
 // ticket (after every other block has read the epoch) resets the counter and advances header[1];
 // the next call on the stream sees both. A 62-bit epoch does not wrap in practice.
 //
-// flags[i] = (epoch << 2) | status, status: aggregate_ready (aggregates[i] holds tile i's
-// reduction) or prefix_ready (prefixes[i] holds the inclusive prefix through tile i, init
-// included). A value is written before its flag with release order and read after it with acquire
-// order.
+// Each tile has a 16-byte descriptor of two words: flags[2i] = (epoch << 2) | status, status:
+// aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix through
+// tile i, init included, is published). The value lives in aggregates[i] / prefixes[i], written
+// before its flag with release order and read after it with acquire order; or, for values of at
+// most 8 bytes, a backend may keep it in flags[2i + 1] and write and read the whole descriptor as
+// one 16-byte access (a GPU then needs one round trip per look-back step, not two).
 #pragma once
 
 #include <cstdint>
@@ -25,21 +27,21 @@ inline constexpr std::uint64_t lookback_prefix_ready = 2;
 
 template <class T> struct lookback_state {
   unsigned long long* header; // [0] ticket counter, [1] epoch of the last finished call
-  unsigned long long* flags;
+  unsigned long long* flags;  // 2 words per tile: tag, then the packed value (see above)
   T* aggregates;
   T* prefixes;
   std::int64_t num_tiles;
 };
 
 constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
-  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(num_tiles) +
+  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(2 * num_tiles) +
          2 * carve_bytes(num_tiles, value_size);
 }
 
 template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_tiles) {
   lookback_state<T> s;
   s.header = ws.take<unsigned long long>(2);
-  s.flags = ws.take<unsigned long long>(num_tiles);
+  s.flags = ws.take<unsigned long long>(2 * num_tiles);
   s.aggregates = ws.take<T>(num_tiles);
   s.prefixes = ws.take<T>(num_tiles);
   s.num_tiles = num_tiles;

@@ -48,10 +48,10 @@ public:
     if (num_tiles > s.flag_capacity || value_bytes > s.value_bytes) {
       const std::int64_t capacity = std::max(num_tiles, 2 * s.flag_capacity);
       const std::size_t values = std::max(value_bytes, 2 * s.value_bytes);
-      const std::size_t bytes = carve_bytes<unsigned long long>(2 + capacity) + values;
+      const std::size_t bytes = carve_bytes<unsigned long long>(2 + 2 * capacity) + values;
       if (s.lookback) memory_.release(s.lookback, stream);
       s.lookback = memory_.allocate(bytes, stream);
-      memory_.zero(s.lookback, carve_bytes<unsigned long long>(2 + capacity), stream);
+      memory_.zero(s.lookback, carve_bytes<unsigned long long>(2 + 2 * capacity), stream);
       s.flag_capacity = capacity;
       s.value_bytes = values;
     }
@@ -60,7 +60,7 @@ public:
     state.header = words;
     state.flags = words + 2;
     unsigned char* v = static_cast<unsigned char*>(s.lookback) +
-                       carve_bytes<unsigned long long>(2 + s.flag_capacity);
+                       carve_bytes<unsigned long long>(2 + 2 * s.flag_capacity);
     state.aggregates = reinterpret_cast<T*>(v);
     state.prefixes = reinterpret_cast<T*>(v + carve_bytes<T>(num_tiles));
     state.num_tiles = num_tiles;
@@ -99,7 +99,8 @@ public:
     arena ws(caller_.data, caller_.bytes);
     lookback_state<T> state = carve_lookback<T>(ws, num_tiles);
     memory_.zero(state.header,
-                 carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(num_tiles),
+                 carve_bytes<unsigned long long>(2) +
+                     carve_bytes<unsigned long long>(2 * num_tiles),
                  stream_);
     return state;
   }

@@ -81,7 +81,7 @@ struct host_parts {
         detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
         const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
         s.prefixes[tile] = inclusive_prefix;
-        __atomic_store_n(&s.flags[tile], (epoch << 2) | detail::lookback_prefix_ready,
+        __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_prefix_ready,
                          __ATOMIC_RELEASE);
         serial_scan(in + begin, out + begin, count, inclusive, seed, op);
       }
@@ -100,12 +100,12 @@ private:
   static detail::maybe<Out> look_back(detail::lookback_state<Out>& s, std::int64_t tile,
                                       const Out& aggregate, std::uint64_t epoch, Op op) {
     s.aggregates[tile] = aggregate;
-    __atomic_store_n(&s.flags[tile], (epoch << 2) | detail::lookback_aggregate_ready,
+    __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_aggregate_ready,
                      __ATOMIC_RELEASE);
     detail::maybe<Out> prefix;
     for (std::int64_t j = tile - 1; j >= 0; --j) {
       std::uint64_t flag;
-      while (((flag = load(&s.flags[j])) >> 2) != epoch)
+      while (((flag = load(&s.flags[2 * j])) >> 2) != epoch)
         std::this_thread::yield();
       const bool done = (flag & 3) == detail::lookback_prefix_ready;
       const Out& v = done ? s.prefixes[j] : s.aggregates[j];

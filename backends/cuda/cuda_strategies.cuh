@@ -1,0 +1,90 @@
+// The block strategies the CUDA backend runs (options::block), each a tile shape plus a block
+// scan (backends/gpu/block_scan.cuh contract), and the one place that maps the enum to them.
+// Tuning lives here: tile shapes per element size, chosen from the sweep in perf/.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "backends/cuda/ptx_warp_scan.cuh"
+#include "backends/gpu/block_scan.cuh"
+#include "backends/gpu/tile_shape.cuh"
+#include "backends/gpu/warp_scan.cuh"
+#include "scan/options.hpp"
+
+namespace scan::cuda {
+
+constexpr std::size_t larger(std::size_t a, std::size_t b) {
+  return a > b ? a : b;
+}
+
+// block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
+// at most 32 items), PTX warp scans where they apply.
+template <int Threads, int Bytes> struct tuned_strategy_of {
+  static constexpr int threads(std::size_t, std::size_t) { return Threads; }
+  static constexpr int run(std::size_t in, std::size_t out) { return gpu::vector_items(in, out); }
+  static constexpr int items(std::size_t in, std::size_t out) {
+    const int r = run(in, out);
+    int want = static_cast<int>(Bytes / larger(out, 1));
+    if (want > 32) want = 32;
+    if (want < 1) want = 1;
+    return want <= r ? r : want / r * r;
+  }
+  template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
+};
+using tuned_strategy = tuned_strategy_of<256, 64>;
+
+// block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of
+// the warp totals.
+template <class WarpScan> struct one_item_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int run(std::size_t, std::size_t) { return 1; }
+  static constexpr int items(std::size_t, std::size_t) { return 1; }
+  template <class Shape> using block_scan = gpu::striped_block_scan<Shape, WarpScan>;
+};
+using warp_shuffle_strategy = one_item_strategy<gpu::shuffle_warp_scan>;
+// block_strategy::warp_shuffle_ptx: the same with predicated PTX adds.
+using warp_shuffle_ptx_strategy = one_item_strategy<ptx_warp_scan>;
+
+// block_strategy::thread_coarsened: each thread scans one contiguous chunk of 64 bytes of
+// output serially (the blocked layout); warp shuffles scan the per-thread totals.
+struct thread_coarsened_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int items(std::size_t in, std::size_t out) {
+    const int want = static_cast<int>(64 / larger(larger(in, out), 1));
+    return want < 1 ? 1 : (want > 16 ? 16 : want);
+  }
+  static constexpr int run(std::size_t in, std::size_t out) { return items(in, out); }
+  template <class Shape> using block_scan = gpu::striped_block_scan<Shape, gpu::shuffle_warp_scan>;
+};
+
+// Empty when the CUDA backend runs this block strategy.
+inline std::string unsupported_block(block_strategy b) {
+  switch (b) {
+  case block_strategy::automatic:
+  case block_strategy::warp_shuffle:
+  case block_strategy::warp_shuffle_ptx:
+  case block_strategy::thread_coarsened:
+    return {};
+  default:
+    return "block_strategy " + std::string(to_string(b)) +
+           " is not built into the cuda backend (built: automatic, warp_shuffle, "
+           "warp_shuffle_ptx, thread_coarsened)";
+  }
+}
+
+// Calls f(Strategy{}) for a supported block strategy.
+template <class F> void visit_strategy(block_strategy b, F&& f) {
+  switch (b) {
+  case block_strategy::warp_shuffle:
+    return f(warp_shuffle_strategy{});
+  case block_strategy::warp_shuffle_ptx:
+    return f(warp_shuffle_ptx_strategy{});
+  case block_strategy::thread_coarsened:
+    return f(thread_coarsened_strategy{});
+  default:
+    return f(tuned_strategy{});
+  }
+}
+
+} // namespace scan::cuda

@@ -1,0 +1,14 @@
+// The one door from the vendor-neutral kernels in backends/gpu/ to a vendor's intrinsics. Each
+// platform defines, in namespace scan::gpu:
+//   warp_size, max_warp_size, lane_mask, lane_id(), ballot(bool),
+//   shfl_up(value, delta), shfl(value, source_lane)          (any trivially copyable value)
+//   load_acquire / load_relaxed / store_release / store_relaxed / fetch_add (64-bit, GPU scope)
+//   store_pair_relaxed / load_pair_relaxed (two 64-bit words as one 16-byte access)
+//   fence_acquire(), fence_release(), pause()
+#pragma once
+
+#if defined(__HIPCC__)
+#include "backends/hip/platform.hpp"
+#else
+#include "backends/cuda/platform.cuh"
+#endif

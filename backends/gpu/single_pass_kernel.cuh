@@ -1,0 +1,77 @@
+// The single-pass scan: one launch, one block per tile, decoupled look-back (lookback.cuh).
+//
+// A block's tile is its ticket from the state's counter, not blockIdx: a block only waits on
+// tiles whose blocks have already started, whatever order the hardware schedules blocks in. The
+// block reads the call's epoch before drawing its ticket; the block drawing the last ticket
+// resets the counter and advances the epoch for the next call on the stream (no memset).
+#pragma once
+
+#include <cstdint>
+
+#include "backends/gpu/lookback.cuh"
+#include "backends/gpu/part_kernels.cuh"
+#include "backends/gpu/tile_io.cuh"
+#include "backends/gpu/tile_prefix.cuh"
+#include "scan/detail/request.hpp"
+
+namespace scan::gpu {
+
+template <class Shape, class BlockScan, class In, class Out, class Op>
+__global__ void __launch_bounds__(Shape::threads)
+    single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
+                       detail::maybe<Out> init, unsigned long long* header,
+                       tile_descriptors<Out> descriptors, long long num_tiles, bool in_vector,
+                       bool out_vector, Op op) {
+  __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
+  __shared__ shared_slot<Out> prefix;
+  __shared__ long long s_tile;
+  __shared__ unsigned long long s_epoch;
+  __shared__ bool s_has_prefix;
+
+  if (threadIdx.x == 0) {
+    const unsigned long long epoch = load_relaxed(header + 1) + 1;
+    const auto tile = static_cast<long long>(fetch_add(header, 1));
+    if (tile == num_tiles - 1) {
+      store_relaxed(header, 0);
+      store_relaxed(header + 1, epoch);
+    }
+    s_tile = tile;
+    s_epoch = epoch;
+  }
+  __syncthreads();
+  const long long tile = s_tile;
+  const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
+  const int count = tile_count<Shape>(n, begin);
+
+  Out items[Shape::items];
+  Out run_prefix[Shape::runs];
+  load_tile<Shape>(in + begin, items, count, in_vector);
+  const Out aggregate = BlockScan::scan(items, run_prefix, storage.get(), op);
+
+  if (threadIdx.x < warp_size) {
+    const unsigned long long epoch = s_epoch;
+    if (tile == 0) {
+      if (threadIdx.x == 0) {
+        descriptors.publish(0, epoch, detail::lookback_prefix_ready,
+                            init.present ? op(init.value, aggregate) : aggregate);
+        prefix.get() = init.value;
+        s_has_prefix = init.present;
+      }
+    } else {
+      if (threadIdx.x == 0)
+        descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+      const Out before = look_back(descriptors, tile, epoch, op);
+      if (threadIdx.x == 0) {
+        descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
+        prefix.get() = before;
+        s_has_prefix = true;
+      }
+    }
+  }
+  __syncthreads();
+  apply_tile_prefix<Shape>(items, run_prefix, detail::maybe<Out>{prefix.get(), s_has_prefix},
+                           inclusive, op);
+  store_tile<Shape>(out + begin, items, count, out_vector);
+}
+
+} // namespace scan::gpu
