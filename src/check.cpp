@@ -43,11 +43,21 @@ void check_overlap(const request& r) {
                 "in-place scan (out == in) may share memory");
 }
 
+// Values outside the enums (a cast integer) would otherwise reach a backend's switch.
+void check_enums(const options& opt) {
+  if (static_cast<unsigned>(opt.algorithm) > static_cast<unsigned>(algorithm::scan_then_fan))
+    throw error("options.algorithm: unknown value " +
+                std::to_string(static_cast<int>(opt.algorithm)));
+  if (static_cast<unsigned>(opt.block) > static_cast<unsigned>(block_strategy::thread_coarsened))
+    throw error("options.block: unknown value " + std::to_string(static_cast<int>(opt.block)));
+}
+
 } // namespace
 
 backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
+  check_enums(r.opt);
   if (const std::string why = entry.unsupported(r.opt); !why.empty())
     throw error("options: " + why);
   if (r.n == 0) return entry.id;

@@ -14,6 +14,18 @@
 //   static std::int64_t max_test_items();               // the largest n this machine can hold
 //                                                       // (in + out as uint8), for the > 2^31 case
 //
+// Optional:
+//   static constexpr bool rejects_host_pointers = true;  // the runtime tells a plain host pointer
+//                                                       // from the backend's memory and the
+//                                                       // backend rejects it ("in: ... host")
+//
 // A program whose skip_reason() is non-empty prints "SKIPPED: <reason>" and exits with 77, which
-// CTest reports as skipped (SKIP_RETURN_CODE), never as passed.
+// CTest reports as skipped (SKIP_RETURN_CODE), never as passed. So does a run in which every
+// selected case had to skip (e.g. the > 2^31 case on a machine without the memory).
+//
+// tests/<backend>/CMakeLists.txt builds the program, links libscan::libscan and doctest::doctest,
+// and calls scan_add_test_suites(<backend> <target>) (tests/CMakeLists.txt): one CTest test per
+// doctest suite, named <backend>.<suite>, skip code 77.
+//
+// Environment: SCAN_TEST_SEED repeats a run; SCAN_TEST_MAX_N caps n (sanitizer runs).
 #pragma once
