@@ -276,6 +276,14 @@ void tolerances(const std::vector<In>& in, mode m, const Out& init,
   }
 }
 
+template <class In, class Out, class Op>
+std::vector<double> tolerances(const std::vector<In>& in, mode m, const Out& init,
+                               const std::vector<Out>& expected) {
+  std::vector<double> tol;
+  tolerances<In, Out, Op>(in, m, init, expected, tol);
+  return tol;
+}
+
 template <class T> bool close(const T& got, const T& want, double tol) {
   if constexpr (std::is_floating_point_v<T>)
     return std::fabs(static_cast<double>(got) - static_cast<double>(want)) <= tol;
@@ -325,6 +333,12 @@ public:
       test_backend::release(p);
     else
       free_blocks().emplace(capacity, p);
+  }
+  // Before the backend's session ends.
+  static void clear() {
+    for (const auto& block : free_blocks())
+      test_backend::release(block.second);
+    free_blocks().clear();
   }
 
 private:
@@ -552,6 +566,21 @@ template <class B, class = void> struct rejects_host_pointers : std::false_type 
 template <class B>
 struct rejects_host_pointers<B, std::void_t<decltype(B::rejects_host_pointers)>>
     : std::bool_constant<B::rejects_host_pointers> {};
+
+// Optional fixture member: `using session = <RAII type>;` held around the whole run (e.g.
+// Kokkos::ScopeGuard), built from (argc, argv) when it takes them.
+template <class B, class = void> struct session_of {
+  struct type {};
+};
+template <class B> struct session_of<B, std::void_t<typename B::session>> {
+  using type = typename B::session;
+};
+template <class S> S make_session(int& argc, char** argv) {
+  if constexpr (std::is_constructible_v<S, int&, char**>)
+    return S(argc, argv);
+  else
+    return S();
+}
 
 using element_types =
     std::tuple<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
@@ -1142,24 +1171,8 @@ TEST_SUITE("large") {
 #include "tests/blockwise_cases.hpp"
 
 namespace scan_test {
-// test_backend::session when the fixture defines one (a runtime to start and stop around the
-// whole run, e.g. Kokkos' initialize and finalize), else nothing.
-template <class B, class = void> struct session_of {
-  struct type {};
-};
-template <class B> struct session_of<B, std::void_t<typename B::session>> {
-  using type = typename B::session;
-};
-} // namespace scan_test
-
-int main(int argc, char** argv) {
-  [[maybe_unused]] typename scan_test::session_of<test_backend>::type session;
-  const std::string why = test_backend::skip_reason();
-  if (!why.empty()) {
-    std::printf("SKIPPED: %s\n", why.c_str());
-    return 77;
-  }
-  const auto s = static_cast<unsigned long long>(scan_test::seed());
+inline int run(int argc, char** argv) {
+  const auto s = static_cast<unsigned long long>(seed());
   std::printf("libscan tests, %s backend, seed %llu\n",
               std::string(scan::to_string(test_backend::id)).c_str(), s);
   doctest::Context context(argc, argv);
@@ -1169,9 +1182,23 @@ int main(int argc, char** argv) {
     std::printf("FAILED with seed %llu: SCAN_TEST_SEED=%llu repeats this run\n", s, s);
     return failed;
   }
-  if (scan_test::checks_run() == 0 && !scan_test::skip_note().empty()) {
-    std::printf("SKIPPED: %s\n", scan_test::skip_note().c_str());
+  if (checks_run() == 0 && !skip_note().empty()) {
+    std::printf("SKIPPED: %s\n", skip_note().c_str());
     return 77;
   }
   return 0;
+}
+} // namespace scan_test
+
+int main(int argc, char** argv) {
+  const std::string why = test_backend::skip_reason();
+  if (!why.empty()) {
+    std::printf("SKIPPED: %s\n", why.c_str());
+    return 77;
+  }
+  using session = typename scan_test::session_of<test_backend>::type;
+  [[maybe_unused]] const session guard = scan_test::make_session<session>(argc, argv);
+  const int result = scan_test::run(argc, argv);
+  scan_test::memory_pool::clear();
+  return result;
 }

@@ -15,6 +15,8 @@
 //                                                       // (in + out as uint8), for the > 2^31 case
 //
 // Optional:
+//   using session = <RAII type>;                        // held by main() around the whole run,
+//                                                       // e.g. Kokkos::ScopeGuard
 //   static constexpr bool rejects_host_pointers = true;  // the runtime tells a plain host pointer
 //                                                       // from the backend's memory and the
 //                                                       // backend rejects it ("in: ... host")
