@@ -1,0 +1,29 @@
+# Run by CTest (cmake -P): installs the libscan build in BUILD_DIR into a fresh prefix under
+# WORK_DIR, configures and builds the consumer project SOURCE_DIR against that prefix only, runs
+# it, and removes WORK_DIR when all went well.
+foreach(var BUILD_DIR SOURCE_DIR WORK_DIR GENERATOR CXX_COMPILER)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "${var} is not set")
+  endif()
+endforeach()
+
+function(step what)
+  message(STATUS "consumer test: ${what}")
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "consumer test: ${what} failed (${rc}): ${ARGN}")
+  endif()
+endfunction()
+
+set(prefix ${WORK_DIR}/prefix)
+# The parent build's prefix path (dependencies such as Kokkos), after the fresh prefix.
+string(REPLACE "|" ";" search "${prefix}|${PREFIX_PATH}")
+file(REMOVE_RECURSE ${WORK_DIR})
+
+step("install into ${prefix}" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+step("configure" ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_PREFIX_PATH=${search}"
+  -DEXPECTED_PREFIX=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
+step("build" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
+step("run" ${WORK_DIR}/build/consumer)
+file(REMOVE_RECURSE ${WORK_DIR})
