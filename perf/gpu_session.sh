@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# One session on a machine with an NVIDIA GPU: build the CUDA backend, run its test programs,
+# compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
+# CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
+#
+#   perf/gpu_session.sh [build] [test] [sanitize] [perf] [sweep]     (default: all but sweep)
+#
+# Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
+# holding doctest, default .deps), PERF_ARGS (extra arguments for cub_comparison).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$root/out}
+build=${SCAN_BUILD_DIR:-$root/build-gpu}
+mkdir -p "$out"
+stages=("$@")
+[[ ${#stages[@]} -eq 0 ]] && stages=(build test sanitize perf)
+want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
+summary=()
+note() { summary+=("$1"); echo "== $1"; }
+
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$out/gpu.txt" 2>&1
+echo "GPU: $(cat "$out/gpu.txt"); $(date -u +%Y-%m-%d)"
+
+if want build; then
+  start=$(date +%s)
+  { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" &&
+    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only cub_comparison; } \
+    >"$out/build.log" 2>&1
+  note "build: exit $? in $(($(date +%s) - start)) s"
+fi
+
+tests=$build/tests/cuda
+if want test; then
+  # The suites of the shared body run as separate processes, side by side (as ctest -j would).
+  start=$(date +%s)
+  mkdir -p "$out/t"
+  pids=()
+  for suite in operators sizes widening custom errors workspace large; do
+    timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
+    pids+=($!)
+  done
+  timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_only" >"$out/t/cuda_only.log" 2>&1 &
+  pids+=($!)
+  results=""
+  for pid in "${pids[@]}"; do wait "$pid"; results+=" $?"; done
+  for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
+  rm -rf "$out/t"
+  note "tests (operators sizes widening custom errors workspace large cuda-only): exit codes$results in $(($(date +%s) - start)) s"
+  grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
+fi
+
+if want sanitize; then
+  # Reduced sizes: every kernel and every path (one tile, several tiles, ragged tails) still runs.
+  san() {
+    local tool=$1 max=$2 suites=$3
+    local start=$(date +%s)
+    SCAN_TEST_MAX_N=$max timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
+      --error-exitcode 9 "$tests/scan_test_cuda" --test-suite="$suites" >"$out/san_$tool.log" 2>&1
+    local rc=$?
+    note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
+  }
+  san memcheck 70000 "sizes,widening,custom,workspace"
+  san racecheck 9000 "sizes,custom"
+  san synccheck 9000 "sizes,custom"
+fi
+
+if want perf; then
+  "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
+  note "perf: exit $?"
+fi
+if want sweep; then
+  "$build/perf/cub_comparison" --sweep >"$out/sweep.log" 2>&1
+  note "sweep: exit $?"
+  cat "$out/sweep.log"
+fi
+[[ -f $out/perf.log ]] && cat "$out/perf.log"
+printf '%s\n' "${summary[@]}"
