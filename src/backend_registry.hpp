@@ -21,6 +21,9 @@ struct backend_entry {
   void (*run_compiled)(const request& r);
   std::size_t (*workspace_bytes)(std::int64_t n, std::size_t in_size, std::size_t out_size,
                                  const options& opt);
+  // Runs a checked blockwise scan (r.segment >= 1) from the compiled set; null when the backend
+  // has no blockwise scan.
+  void (*run_blockwise_compiled)(const request& r) = nullptr;
 };
 
 // Null when this build does not hold the backend.

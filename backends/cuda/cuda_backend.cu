@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include "backends/cuda/compiled_blockwise.hpp"
 #include "backends/cuda/compiled_entry.hpp"
 #include "backends/cuda/cuda_scan.cuh"
 #include "src/backend_registry.hpp"
@@ -90,8 +91,9 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& cuda_backend_entry() {
-  static const backend_entry entry{backend::cuda, cuda::unsupported, cuda::check_memory,
-                                   cuda::run_compiled, cuda::workspace_bytes};
+  static const backend_entry entry{backend::cuda,         cuda::unsupported,
+                                   cuda::check_memory,    cuda::run_compiled,
+                                   cuda::workspace_bytes, cuda::run_blockwise_compiled};
   return entry;
 }
 

@@ -8,6 +8,11 @@
 
 #include "backends/cuda/ptx_warp_scan.cuh"
 #include "backends/gpu/block_scan.cuh"
+#include "backends/gpu/block_strategies/blelloch.cuh"
+#include "backends/gpu/block_strategies/brent_kung.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_double_buffered.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_global.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
 #include "backends/gpu/tile_shape.cuh"
 #include "backends/gpu/warp_scan.cuh"
 #include "scan/options.hpp"
@@ -58,33 +63,35 @@ struct thread_coarsened_strategy {
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, gpu::shuffle_warp_scan>;
 };
 
-// Empty when the CUDA backend runs this block strategy.
-inline std::string unsupported_block(block_strategy b) {
-  switch (b) {
-  case block_strategy::automatic:
-  case block_strategy::warp_shuffle:
-  case block_strategy::warp_shuffle_ptx:
-  case block_strategy::thread_coarsened:
-    return {};
-  default:
-    return "block_strategy " + std::string(to_string(b)) +
-           " is not built into the cuda backend (built: automatic, warp_shuffle, "
-           "warp_shuffle_ptx, thread_coarsened)";
-  }
+// Empty when the CUDA backend runs this block strategy: it runs all of them.
+inline std::string unsupported_block(block_strategy) {
+  return {};
 }
 
-// Calls f(Strategy{}) for a supported block strategy.
+// Calls f(Strategy{}) for a block strategy. The classic designs of the ladder
+// (backends/gpu/block_strategies/) scan one item per thread in a shared or global array.
 template <class F> void visit_strategy(block_strategy b, F&& f) {
   switch (b) {
+  case block_strategy::kogge_stone_global:
+    return f(gpu::kogge_stone_global_strategy{});
+  case block_strategy::kogge_stone_shared:
+    return f(gpu::kogge_stone_shared_strategy{});
+  case block_strategy::kogge_stone_double_buffered:
+    return f(gpu::kogge_stone_double_buffered_strategy{});
+  case block_strategy::brent_kung:
+    return f(gpu::brent_kung_strategy{});
+  case block_strategy::blelloch:
+    return f(gpu::blelloch_strategy{});
   case block_strategy::warp_shuffle:
     return f(warp_shuffle_strategy{});
   case block_strategy::warp_shuffle_ptx:
     return f(warp_shuffle_ptx_strategy{});
   case block_strategy::thread_coarsened:
     return f(thread_coarsened_strategy{});
-  default:
-    return f(tuned_strategy{});
+  case block_strategy::automatic:
+    break;
   }
+  return f(tuned_strategy{});
 }
 
 } // namespace scan::cuda

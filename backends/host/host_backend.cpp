@@ -1,4 +1,5 @@
 // The host backend's entry in the registry and its compiled set of types and operators.
+#include "backends/host/host_blockwise.hpp"
 #include "backends/host/host_scan.hpp"
 #include "src/backend_registry.hpp"
 #include "src/compiled_set.hpp"
@@ -27,6 +28,14 @@ void run_compiled(const detail::request& r) {
   });
 }
 
+void run_blockwise_compiled(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    blockwise(detail::typed_args<In, Out>(r), r.segment, op);
+  });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
   return detail::orchestration_bytes(host_parts{}, opt, n, in_size, out_size);
@@ -38,8 +47,9 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& host_backend_entry() {
-  static const backend_entry entry{backend::host, host::unsupported, nullptr, host::run_compiled,
-                                   host::workspace_bytes};
+  static const backend_entry entry{backend::host,          host::unsupported,
+                                   nullptr,                host::run_compiled,
+                                   host::workspace_bytes,  host::run_blockwise_compiled};
   return entry;
 }
 

@@ -30,8 +30,8 @@ template <class T> struct identity_type { using type = T; };
 template <class T> using non_deduced = typename identity_type<T>::type;
 
 template <class In, class Out, class Op>
-void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
-              const options& opt) {
+request make_request(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init,
+                     const options& opt) {
   request r;
   r.in = in;
   r.out = out;
@@ -45,6 +45,13 @@ void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out*
   r.has_init = init != nullptr;
   r.init = init;
   r.opt = opt;
+  return r;
+}
+
+template <class In, class Out, class Op>
+void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
+              const options& opt) {
+  const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
   if constexpr (is_compiled<In, Out, Op>()) {
     run_compiled(r);
   } else {

@@ -32,6 +32,7 @@
 #include "perf/runner/bench.hpp"
 #include "perf/runner/statistics.hpp"
 #include "perf/runner/test_data.hpp"
+#include "scan/blockwise.hpp"
 #include "scan/scan.hpp"
 #include "src/compiled_set.hpp"
 
@@ -163,7 +164,10 @@ private:
         scan::exclusive_scan(in, out, n, T(0), scan::sum{}, o);
       return;
     }
-    throw scan::error("options: the blockwise scan is not in this build");
+    if (inclusive)
+      scan::blockwise_inclusive_scan(in, out, n, v.segment, scan::sum{}, o);
+    else
+      scan::blockwise_exclusive_scan(in, out, n, v.segment, T(0), scan::sum{}, o);
   }
 
   std::string describe(const variant& v, scan::element_type type, bool inclusive,

@@ -29,6 +29,7 @@ struct request {
   bool has_init = false;
   const void* init = nullptr; // points at an output-typed value when has_init
   options opt{};
+  std::int64_t segment = 0; // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
 };
 
 template <class In, class Out> struct scan_args {
@@ -46,5 +47,8 @@ backend check(const request& r);
 void run_compiled(const request& r);
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt);
+// The same for blockwise scans (r.segment >= 1 is checked too), in src/blockwise_entry.cpp.
+backend check_blockwise(const request& r);
+void run_compiled_blockwise(const request& r);
 
 } // namespace scan::detail

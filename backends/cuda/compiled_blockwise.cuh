@@ -1,0 +1,29 @@
+// The compiled blockwise scans of one block strategy: every type and operator of the compiled
+// set (src/compiled_set.hpp). A few long segments run as full scans through the compiled full
+// scans (the registry entry), so no full-scan kernel is compiled twice.
+#pragma once
+
+#include "backends/cuda/compiled_blockwise.hpp"
+#include "backends/cuda/cuda_blockwise.cuh"
+#include "src/backend_registry.hpp"
+#include "src/compiled_set.hpp"
+
+namespace scan::cuda {
+
+template <class Strategy> void run_blockwise_compiled_with(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    blockwise_with<Strategy>(detail::typed_args<In, Out>(r), r.segment, op,
+                             [&](const detail::scan_args<In, Out>& part) {
+                               detail::request one = r;
+                               one.in = part.in;
+                               one.out = part.out;
+                               one.n = part.n;
+                               one.segment = 0;
+                               detail::cuda_backend_entry().run_compiled(one);
+                             });
+  });
+}
+
+} // namespace scan::cuda

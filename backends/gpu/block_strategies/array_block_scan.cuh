@@ -1,0 +1,74 @@
+// The frame the classic block scans of the ladder share (PMPP chapter 11, seeds 1-3): each thread
+// scans its runs serially in registers, the run totals are laid out in tile order in an array
+// (shared or global memory), an in-array algorithm scans that array with every thread of the
+// block, and each thread reads back the prefix of its runs. It follows the block-scan contract
+// of backends/gpu/block_scan.cuh.
+//
+// An Algorithm provides:
+//   static constexpr bool exclusive;            // leaves exclusive prefixes (else inclusive)
+//   template <class T, int N> struct buffer;    // where the array lives (trivially constructible)
+//   template <int N, class T> static T* open(buffer<T, N>&);   // the array, in every thread
+//   template <int N, int Threads, class T, class Op>
+//   static const T* scan(buffer<T, N>&, T* array, T& total, Op);
+//       // called after the array is filled and a barrier; returns where the result lies (read
+//       // by every thread after it returns) and the array's reduction in `total`
+//   template <int N, class T> static void close(buffer<T, N>&);  // after every thread read back
+// Combinations always put the earlier range on the left: non-commutative operators are safe.
+#pragma once
+
+#include "backends/gpu/platform.cuh"
+#include "backends/gpu/tile_shape.cuh"
+
+namespace scan::gpu {
+
+// Tile-order index of run k of this thread (the layout of tile_shape.cuh).
+template <class Shape> __device__ __forceinline__ int run_index(int k) {
+  const int warp = static_cast<int>(threadIdx.x) / warp_size;
+  return (warp * Shape::runs + k) * warp_size + lane_id();
+}
+
+// The one-item-per-thread shape of the classic designs: 256 threads, one element each.
+struct one_item_shape {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int items(std::size_t, std::size_t) { return 1; }
+  static constexpr int run(std::size_t, std::size_t) { return 1; }
+};
+
+template <class Shape, class Algorithm> struct array_block_scan {
+  static constexpr int elements = Shape::threads * Shape::runs;
+  static_assert(is_power_of_two(elements), "the tree scans need a power-of-two array");
+
+  template <class T> using storage = typename Algorithm::template buffer<T, elements>;
+
+  template <class T, class Op>
+  __device__ __forceinline__ static T scan(T (&items)[Shape::items], T (&run_prefix)[Shape::runs],
+                                           storage<T>& s, Op op) {
+    constexpr int run = Shape::run;
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k)
+#pragma unroll
+      for (int j = 1; j < run; ++j)
+        items[k * run + j] = op(items[k * run + j - 1], items[k * run + j]);
+
+    T* array = Algorithm::open(s);
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k)
+      array[run_index<Shape>(k)] = items[k * run + run - 1];
+    __syncthreads();
+    T total;
+    const T* result = Algorithm::template scan<elements, Shape::threads>(s, array, total, op);
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k) {
+      const int i = run_index<Shape>(k);
+      // Nothing precedes index 0: its prefix is unspecified (the contract), left as an item.
+      if (i == 0)
+        run_prefix[k] = items[k * run];
+      else
+        run_prefix[k] = Algorithm::exclusive ? result[i] : result[i - 1];
+    }
+    Algorithm::close(s);
+    return total;
+  }
+};
+
+} // namespace scan::gpu

@@ -1,0 +1,72 @@
+// block_strategy::kogge_stone_global: the Kogge-Stone steps of kogge_stone_shared.cuh on an
+// array in global memory (seed 1, step 0). Each block borrows a slot of a pool of global scratch
+// for the length of one block scan: a bit per slot, taken with an atomic OR starting from the
+// block's index and given back after the last read. A block waits for a slot only on blocks that
+// are inside their own block scan, which never wait on anything, so the pool cannot deadlock
+// (nor can the single pass, whose look-back starts after the block scan). Elements too large
+// for a slot use shared memory instead.
+#pragma once
+
+#include "backends/gpu/block_strategies/array_block_scan.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
+
+namespace scan::gpu {
+
+inline constexpr int global_scratch_slots = 1024;
+inline constexpr int global_scratch_slot_bytes = 2048;
+
+// One pool per translation unit (its kernels' module); zeroed at load, so every slot starts free.
+namespace {
+__device__ unsigned global_scratch_busy[global_scratch_slots / 32];
+__device__ uint4 global_scratch_pool[global_scratch_slots * global_scratch_slot_bytes / 16];
+} // namespace
+
+struct kogge_stone_global_scan {
+  static constexpr bool exclusive = false;
+  template <class T, int N> static constexpr bool fits = N * sizeof(T) <= global_scratch_slot_bytes;
+
+  template <class T, int N, bool InGlobal = fits<T, N>> struct buffer { int slot; };
+  template <class T, int N> struct buffer<T, N, false> { T data[N]; };
+
+  template <int N, class T> __device__ static T* open(buffer<T, N>& b) {
+    if constexpr (!fits<T, N>) {
+      return b.data;
+    } else {
+      if (threadIdx.x == 0) {
+        unsigned slot = blockIdx.x % global_scratch_slots;
+        for (;;) {
+          const unsigned bit = 1u << (slot % 32);
+          if (!(atomicOr(&global_scratch_busy[slot / 32], bit) & bit)) break;
+          slot = (slot + 1) % global_scratch_slots;
+        }
+        __threadfence();
+        b.slot = static_cast<int>(slot);
+      }
+      __syncthreads();
+      return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(global_scratch_pool) +
+                                  static_cast<std::size_t>(b.slot) * global_scratch_slot_bytes);
+    }
+  }
+
+  template <int N, int Threads, class T, class Op>
+  __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
+    total = kogge_stone_in_place<N, Threads>(a, op);
+    return a;
+  }
+
+  template <int N, class T> __device__ static void close(buffer<T, N>& b) {
+    if constexpr (fits<T, N>) {
+      __syncthreads(); // every thread has read its prefixes from the slot
+      if (threadIdx.x == 0) {
+        __threadfence();
+        atomicAnd(&global_scratch_busy[b.slot / 32], ~(1u << (b.slot % 32)));
+      }
+    }
+  }
+};
+
+struct kogge_stone_global_strategy : one_item_shape {
+  template <class Shape> using block_scan = array_block_scan<Shape, kogge_stone_global_scan>;
+};
+
+} // namespace scan::gpu

@@ -1,0 +1,50 @@
+// block_strategy::kogge_stone_shared: Kogge-Stone (Hillis-Steele) in shared memory, in place:
+// log2(N) steps of N combines, each step reading its partner before a barrier and writing after
+// a second one (the read and write of one slot race otherwise: seed 5's "two barriers").
+#pragma once
+
+#include "backends/gpu/block_strategies/array_block_scan.cuh"
+
+namespace scan::gpu {
+
+// The in-place steps, shared with the global-memory variant: each thread owns elements
+// t, t + Threads, ...
+template <int N, int Threads, class T, class Op>
+__device__ __forceinline__ T kogge_stone_in_place(T* a, Op op) {
+  constexpr int per_thread = N / Threads;
+  const int t = static_cast<int>(threadIdx.x);
+  for (int d = 1; d < N; d *= 2) {
+    T partner[per_thread];
+#pragma unroll
+    for (int m = 0; m < per_thread; ++m) {
+      const int i = t + m * Threads;
+      partner[m] = a[i >= d ? i - d : i]; // read unconditionally: no branch, nothing unset
+    }
+    __syncthreads();
+#pragma unroll
+    for (int m = 0; m < per_thread; ++m) {
+      const int i = t + m * Threads;
+      if (i >= d) a[i] = op(partner[m], a[i]);
+    }
+    __syncthreads();
+  }
+  return a[N - 1];
+}
+
+struct kogge_stone_shared_scan {
+  static constexpr bool exclusive = false;
+  template <class T, int N> struct buffer { T data[N]; };
+  template <int N, class T> __device__ static T* open(buffer<T, N>& b) { return b.data; }
+  template <int N, int Threads, class T, class Op>
+  __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
+    total = kogge_stone_in_place<N, Threads>(a, op);
+    return a;
+  }
+  template <int N, class T> __device__ static void close(buffer<T, N>&) {}
+};
+
+struct kogge_stone_shared_strategy : one_item_shape {
+  template <class Shape> using block_scan = array_block_scan<Shape, kogge_stone_shared_scan>;
+};
+
+} // namespace scan::gpu

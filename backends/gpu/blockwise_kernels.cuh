@@ -1,0 +1,146 @@
+// The blockwise scan's kernels: independent scans of consecutive segments of `segment` items
+// (the last may be shorter), each starting from init when given. No block waits on another.
+//
+// long_segments_kernel (segment >= tile): one block per segment, tiles aligned on the segment's
+// start, scanned in order with a carry; up to `prefetch` tiles are loaded before the first is
+// scanned, so several loads per thread are in flight even with one item per tile.
+// short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
+// several per tile the block scan runs on head-flagged values (segmented_op.cuh).
+// Both take any block strategy (backends/gpu/block_scan.cuh contract) with its tile shape.
+#pragma once
+
+#include <cstdint>
+
+#include "backends/gpu/part_kernels.cuh"
+#include "backends/gpu/segmented_op.cuh"
+#include "backends/gpu/tile_io.cuh"
+#include "backends/gpu/tile_prefix.cuh"
+#include "scan/detail/request.hpp"
+
+namespace scan::gpu {
+
+// Tiles a thread holds at once: about 16 items' worth of registers.
+template <class Shape>
+inline constexpr int prefetch_tiles = Shape::items >= 16 ? 1 : 16 / Shape::items;
+
+template <class Shape, class BlockScan, class In, class Out, class Op>
+__global__ void __launch_bounds__(Shape::threads)
+    long_segments_kernel(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+                         bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
+                         Op op) {
+  constexpr int tile = Shape::tile_items;
+  constexpr int prefetch = prefetch_tiles<Shape>;
+  __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
+  const std::int64_t segments = (n + segment - 1) / segment;
+  for (std::int64_t seg = blockIdx.x; seg < segments; seg += gridDim.x) {
+    const std::int64_t base = seg * segment;
+    const std::int64_t length = n - base < segment ? n - base : segment;
+    detail::maybe<Out> carry = init;
+    for (std::int64_t first = 0; first < length; first += std::int64_t{prefetch} * tile) {
+      Out items[prefetch][Shape::items];
+#pragma unroll
+      for (int g = 0; g < prefetch; ++g) {
+        const std::int64_t offset = first + std::int64_t{g} * tile;
+        if (offset < length)
+          load_tile<Shape>(in + base + offset, items[g], tile_count<Shape>(length, offset),
+                           in_vector);
+      }
+#pragma unroll
+      for (int g = 0; g < prefetch; ++g) {
+        const std::int64_t offset = first + std::int64_t{g} * tile;
+        if (offset < length) {
+          Out run_prefix[Shape::runs] = {};
+          __syncthreads(); // the previous tile's block scan is done with the storage
+          const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
+          apply_tile_prefix<Shape>(items[g], run_prefix, carry, inclusive, op);
+          store_tile<Shape>(out + base + offset, items[g], tile_count<Shape>(length, offset),
+                            out_vector);
+          // Only a full tile is followed by another of the same segment.
+          carry = {carry.present ? op(carry.value, total) : total, true};
+        }
+      }
+    }
+  }
+}
+
+template <class Shape, class BlockScan, class In, class Out, class Op>
+__global__ void __launch_bounds__(Shape::threads)
+    short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, bool inclusive,
+                          detail::maybe<Out> init, bool in_vector, bool out_vector, Op op) {
+  constexpr int tile = Shape::tile_items;
+  constexpr int prefetch = prefetch_tiles<Shape>;
+  constexpr int run = Shape::run;
+  using flagged = headed<Out>;
+  __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
+  __shared__ shared_slot<typename BlockScan::template storage<flagged>> flagged_storage;
+  const int per_tile = tile / segment; // whole segments in a tile (>= 1)
+  const int used = per_tile * segment; // items of a tile that hold data
+  const std::int64_t tiles = (n + used - 1) / used;
+  // Vector accesses need full tiles whose starts stay aligned: used == tile.
+  const bool vector_in = in_vector && used == tile, vector_out = out_vector && used == tile;
+  for (std::int64_t group = blockIdx.x; group * prefetch < tiles; group += gridDim.x) {
+    Out items[prefetch][Shape::items];
+#pragma unroll
+    for (int g = 0; g < prefetch; ++g) {
+      const std::int64_t t = group * prefetch + g;
+      if (t < tiles) {
+        const std::int64_t begin = t * used;
+        const int count = n - begin < used ? static_cast<int>(n - begin) : used;
+        load_tile<Shape>(in + begin, items[g], count, vector_in);
+      }
+    }
+#pragma unroll
+    for (int g = 0; g < prefetch; ++g) {
+      const std::int64_t t = group * prefetch + g;
+      if (t >= tiles) continue;
+      const std::int64_t begin = t * used;
+      const int count = n - begin < used ? static_cast<int>(n - begin) : used;
+      __syncthreads(); // the previous tile's block scan is done with the storage
+      if (per_tile == 1) {
+        Out run_prefix[Shape::runs] = {};
+        BlockScan::scan(items[g], run_prefix, storage.get(), op);
+        apply_tile_prefix<Shape>(items[g], run_prefix, init, inclusive, op);
+        store_tile<Shape>(out + begin, items[g], count, vector_out);
+        continue;
+      }
+      // Several segments per tile: flag each segment's first item and scan the pairs.
+      flagged f[Shape::items];
+#pragma unroll
+      for (int k = 0; k < Shape::runs; ++k) {
+        int r = run_offset<Shape>(k) % segment;
+#pragma unroll
+        for (int j = 0; j < run; ++j) {
+          f[k * run + j] = {items[g][k * run + j], r == 0};
+          r = r + 1 == segment ? 0 : r + 1;
+        }
+      }
+      flagged f_prefix[Shape::runs] = {};
+      const restart_at_heads<Op> lifted{op};
+      BlockScan::scan(f, f_prefix, flagged_storage.get(), lifted);
+      // Item (k, j) scans from its segment's head: f[k, j] alone when a head lies in its run at
+      // or before it (always so for the tile's first run), else the run's prefix combined in.
+#pragma unroll
+      for (int k = 0; k < Shape::runs; ++k) {
+        const bool tile_start = k == 0 && threadIdx.x == 0;
+        flagged before = f_prefix[k]; // scan through the item before this run
+        int r = run_offset<Shape>(k) % segment;
+#pragma unroll
+        for (int j = 0; j < run; ++j) {
+          const flagged mine = tile_start ? f[k * run + j] : lifted(f_prefix[k], f[k * run + j]);
+          Out& o = items[g][k * run + j];
+          if (inclusive)
+            o = init.present ? op(init.value, mine.value) : mine.value;
+          else if (r == 0) // a segment's first item: init alone
+            o = init.value;
+          else
+            o = init.present ? op(init.value, before.value) : before.value;
+          before = mine;
+          r = r + 1 == segment ? 0 : r + 1;
+        }
+      }
+      store_tile<Shape>(out + begin, items[g], count, vector_out);
+    }
+  }
+}
+
+} // namespace scan::gpu

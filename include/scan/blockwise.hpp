@@ -1,0 +1,60 @@
+// Blockwise scans: independent scans of consecutive segments of `segment` items (any segment
+// length >= 1, not only powers of two; the last segment may be shorter). Seed 1's "blockwise
+// prefix sum", the building block of a full scan:
+//   in [0 1 2 3 4 5 6 7], segment 4  ->  inclusive [0 1 3 6 4 9 15 22]
+//
+//   scan::blockwise_inclusive_scan(d_in, d_out, n, segment);                   // sums
+//   scan::blockwise_inclusive_scan(d_in, d_out, n, segment, op, opts);
+//   scan::blockwise_inclusive_scan(d_in, d_out, n, segment, init, op, opts);   // every segment
+//   scan::blockwise_exclusive_scan(d_in, d_out, n, segment, init, op, opts);   // starts from init
+//
+// Types, operators, pointers, in-place use and options are those of scan.hpp; options::block
+// picks the block strategy that scans each tile, options::algorithm is not used.
+#pragma once
+
+#include <cstdint>
+
+#include "scan/detail/blockwise_path.hpp"
+#include "scan/scan.hpp"
+
+namespace scan {
+
+namespace detail {
+
+template <class In, class Out, class Op>
+void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+                        bool inclusive, const Out* init, Op op, const options& opt) {
+  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
+  r.segment = segment;
+  if constexpr (is_compiled<In, Out, Op>()) {
+    run_compiled_blockwise(r);
+  } else {
+    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+    if (init) args.init = {*init, true};
+    args.opt.backend = check_blockwise(r);
+    if (n > 0) run_blockwise_header_path(args, segment, op);
+  }
+}
+
+} // namespace detail
+
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void blockwise_inclusive_scan(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+                              Op op = {}, const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out, n, segment, true, nullptr, op, opt);
+}
+
+template <class In, class Out, class Op = sum>
+void blockwise_inclusive_scan(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+                              detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out, n, segment, true, &init, op, opt);
+}
+
+template <class In, class Out, class Op = sum>
+void blockwise_exclusive_scan(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+                              detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out, n, segment, false, &init, op, opt);
+}
+
+} // namespace scan

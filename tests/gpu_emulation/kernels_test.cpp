@@ -1,0 +1,247 @@
+// The vendor-neutral GPU kernels (backends/gpu/) run on the CPU emulation of simt.hpp against
+// the host reference: every ladder block strategy, and the striped block scan, inside the part
+// kernels, the single pass and the blockwise kernels, on a commutative sum and on
+// non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "backends/gpu/block_scan.cuh"
+#include "backends/gpu/block_strategies/blelloch.cuh"
+#include "backends/gpu/block_strategies/brent_kung.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_double_buffered.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_global.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
+#include "backends/gpu/blockwise_kernels.cuh"
+#include "backends/gpu/blockwise_plan.hpp"
+#include "backends/gpu/part_kernels.cuh"
+#include "backends/gpu/single_pass_kernel.cuh"
+#include "backends/gpu/warp_scan.cuh"
+#include "backends/host/reference_scan.hpp"
+
+namespace {
+
+using scan::detail::maybe;
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// x -> a*x + b modulo 2^32: associative, not commutative.
+struct affine {
+  std::uint32_t a, b;
+  bool operator==(const affine& o) const { return a == o.a && b == o.b; }
+};
+struct then {
+  affine operator()(const affine& f, const affine& g) const { return {g.a * f.a, g.a * f.b + g.b}; }
+};
+// 2x2 matrices modulo 2^32: 16 bytes (too large for a global-scratch slot of 256 items).
+struct mat2 {
+  std::uint32_t m[4];
+  bool operator==(const mat2& o) const { return std::memcmp(m, o.m, sizeof m) == 0; }
+};
+struct matmul {
+  mat2 operator()(const mat2& x, const mat2& y) const {
+    mat2 z;
+    z.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2];
+    z.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];
+    z.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2];
+    z.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];
+    return z;
+  }
+};
+
+template <class T> T value(std::uint64_t i) {
+  const std::uint64_t r = mix(i);
+  if constexpr (std::is_same_v<T, affine>)
+    return {static_cast<std::uint32_t>(r) | 1u, static_cast<std::uint32_t>(r >> 32)};
+  else if constexpr (std::is_same_v<T, mat2>)
+    return mat2{{static_cast<std::uint32_t>(r % 5), static_cast<std::uint32_t>(r >> 8) % 5,
+                 static_cast<std::uint32_t>(r >> 16) % 5, static_cast<std::uint32_t>(r >> 24) % 5}};
+  else
+    return static_cast<T>(r % 1000) - static_cast<T>(500);
+}
+
+template <class T> std::vector<T> input(std::int64_t n, std::uint64_t salt) {
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    v[static_cast<std::size_t>(i)] = value<T>(static_cast<std::uint64_t>(i) * 977 + salt);
+  return v;
+}
+
+// Reference of a blockwise scan (segment >= n: one scan of everything).
+template <class T, class Op>
+std::vector<T> reference(const std::vector<T>& in, std::int64_t segment, bool inclusive,
+                         maybe<T> init, Op op) {
+  const auto n = static_cast<std::int64_t>(in.size());
+  std::vector<T> out(in.size());
+  for (std::int64_t b = 0; b < n; b += segment) {
+    const std::int64_t len = std::min(segment, n - b);
+    scan::host::serial_scan(in.data() + b, out.data() + b, len, inclusive, init, op);
+  }
+  return out;
+}
+
+// First index where got differs from want, skipping indices `skip` says are unspecified.
+template <class T, class Skip>
+std::int64_t first_difference(const std::vector<T>& got, const std::vector<T>& want, Skip skip) {
+  for (std::size_t i = 0; i < want.size(); ++i)
+    if (!skip(static_cast<std::int64_t>(i)) && !(got[i] == want[i]))
+      return static_cast<std::int64_t>(i);
+  return -1;
+}
+
+template <class F> void launch(std::int64_t grid, int threads, F&& body) {
+  simt::block_runner::launch(static_cast<unsigned>(grid), static_cast<unsigned>(threads), body);
+}
+
+// Test strategies beside the ladder's: several runs per thread (array frame and striped scan).
+template <class Algorithm> struct coarse_array_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 64; }
+  static constexpr int items(std::size_t, std::size_t) { return 4; }
+  static constexpr int run(std::size_t, std::size_t) { return 2; }
+  template <class Shape> using block_scan = scan::gpu::array_block_scan<Shape, Algorithm>;
+};
+struct striped_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 64; }
+  static constexpr int items(std::size_t, std::size_t) { return 8; }
+  static constexpr int run(std::size_t, std::size_t) { return 4; }
+  template <class Shape>
+  using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
+};
+
+template <class Strategy, class T> struct kernels {
+  using S = scan::gpu::shape_of<Strategy, T, T>;
+  using B = typename Strategy::template block_scan<S>;
+
+  // scan_parts with the reference's part prefixes as seeds: a full scan; totals per part.
+  template <class Op> static void scan_parts(std::int64_t n, bool inclusive, maybe<T> init, Op op) {
+    const auto in = input<T>(n, 1);
+    const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+    const auto full = reference(in, n, true, init, op);
+    std::vector<T> seeds(static_cast<std::size_t>(tiles)), totals(seeds.size());
+    for (std::int64_t t = 1; t < tiles; ++t)
+      seeds[static_cast<std::size_t>(t - 1)] =
+          full[static_cast<std::size_t>(t * S::tile_items - 1)];
+    std::vector<T> out(in.size());
+    launch(tiles, S::threads, [&] {
+      scan::gpu::scan_parts_kernel<S, B>(in.data(), out.data(), n, inclusive, init, seeds.data(),
+                                         totals.data(), false, false, op);
+    });
+    const auto want = reference(in, n, inclusive, init, op);
+    CHECK(first_difference(out, want, [&](std::int64_t i) {
+            return !inclusive && i == 0 && !init.present;
+          }) == -1);
+    for (std::int64_t t = 0; t < tiles; ++t) {
+      const std::int64_t b = t * S::tile_items, len = std::min<std::int64_t>(S::tile_items, n - b);
+      T r = in[static_cast<std::size_t>(b)];
+      for (std::int64_t i = 1; i < len; ++i)
+        r = op(r, in[static_cast<std::size_t>(b + i)]);
+      CHECK(totals[static_cast<std::size_t>(t)] == r);
+    }
+  }
+
+  template <class Op>
+  static void single_pass(std::int64_t n, bool inclusive, maybe<T> init, Op op) {
+    const auto in = input<T>(n, 2);
+    const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
+    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
+    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
+                                          prefixes.data(), tiles};
+    std::vector<T> out(in.size());
+    for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
+      std::fill(out.begin(), out.end(), value<T>(12345));
+      launch(tiles, S::threads, [&] {
+        scan::gpu::single_pass_kernel<S, B>(in.data(), out.data(), n, inclusive, init,
+                                            header.data(), scan::gpu::tile_descriptors<T>(state),
+                                            tiles, false, false, op);
+      });
+      const auto want = reference(in, n, inclusive, init, op);
+      CHECK(first_difference(out, want, [&](std::int64_t i) {
+              return !inclusive && i == 0 && !init.present;
+            }) == -1);
+    }
+  }
+
+  template <class Op>
+  static void blockwise(std::int64_t n, std::int64_t segment, bool inclusive, maybe<T> init,
+                        Op op) {
+    const auto in = input<T>(n, static_cast<std::uint64_t>(segment));
+    std::vector<T> out(in.size(), value<T>(999));
+    constexpr int prefetch = scan::gpu::prefetch_tiles<S>;
+    const auto plan = scan::gpu::plan_blockwise(n, segment, S::tile_items, prefetch);
+    INFO("n=" << n << " segment=" << segment << " tile=" << S::tile_items
+              << " inclusive=" << inclusive << " init=" << init.present);
+    using method = scan::gpu::blockwise_plan::method;
+    if (plan.how == method::short_segments) {
+      launch(plan.blocks, S::threads, [&] {
+        scan::gpu::short_segments_kernel<S, B>(in.data(), out.data(), n, static_cast<int>(segment),
+                                               inclusive, init, false, false, op);
+      });
+    } else {
+      // per_segment_scans runs the full scan per segment on a GPU; the kernel is exact too.
+      launch(std::min<std::int64_t>(plan.blocks, 7), S::threads, [&] {
+        scan::gpu::long_segments_kernel<S, B>(in.data(), out.data(), n, segment, inclusive, init,
+                                              false, false, op);
+      });
+    }
+    const auto want = reference(in, segment, inclusive, init, op);
+    const std::int64_t bad = first_difference(
+        out, want, [&](std::int64_t i) { return !inclusive && !init.present && i % segment == 0; });
+    CHECK_MESSAGE(bad == -1, "first wrong index " << bad);
+  }
+};
+
+template <class Strategy> void check_strategy() {
+  const auto sizes = {std::int64_t{1}, std::int64_t{31}, std::int64_t{256}, std::int64_t{700}};
+  for (std::int64_t n : sizes) {
+    kernels<Strategy, int>::scan_parts(n, true, {}, scan::sum{});
+    kernels<Strategy, int>::scan_parts(n, false, {7, true}, scan::sum{});
+    kernels<Strategy, affine>::scan_parts(n, true, {value<affine>(5), true}, then{});
+    kernels<Strategy, mat2>::scan_parts(n, false, {value<mat2>(6), true}, matmul{});
+  }
+  kernels<Strategy, int>::single_pass(1000, true, {}, scan::sum{});
+  kernels<Strategy, affine>::single_pass(900, false, {value<affine>(9), true}, then{});
+  kernels<Strategy, mat2>::single_pass(600, true, {value<mat2>(6), true}, matmul{});
+  for (std::int64_t segment : {1, 3, 32, 100, 255, 256, 257, 512, 1000, 3000}) {
+    kernels<Strategy, int>::blockwise(2500, segment, true, {}, scan::max{});
+    kernels<Strategy, int>::blockwise(2049, segment, false, {-3, true}, scan::sum{});
+    kernels<Strategy, affine>::blockwise(1100, segment, true, {value<affine>(3), true}, then{});
+    kernels<Strategy, affine>::blockwise(1100, segment, false, {value<affine>(4), true}, then{});
+  }
+}
+
+} // namespace
+
+TEST_CASE("kogge_stone_global") {
+  check_strategy<scan::gpu::kogge_stone_global_strategy>();
+}
+TEST_CASE("kogge_stone_shared") {
+  check_strategy<scan::gpu::kogge_stone_shared_strategy>();
+}
+TEST_CASE("kogge_stone_double_buffered") {
+  check_strategy<scan::gpu::kogge_stone_double_buffered_strategy>();
+}
+TEST_CASE("brent_kung") {
+  check_strategy<scan::gpu::brent_kung_strategy>();
+}
+TEST_CASE("blelloch") {
+  check_strategy<scan::gpu::blelloch_strategy>();
+}
+TEST_CASE("array frame with several runs per thread") {
+  check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_shared_scan>>();
+  check_strategy<coarse_array_strategy<scan::gpu::brent_kung_scan>>();
+  check_strategy<coarse_array_strategy<scan::gpu::blelloch_scan>>();
+  check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_global_scan>>();
+}
+TEST_CASE("striped block scan (the tuned layout) in the blockwise kernels") {
+  check_strategy<striped_strategy>();
+}
