@@ -37,7 +37,7 @@ template <int Threads, int Bytes> struct tuned_strategy_of {
   }
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
-using tuned_strategy = tuned_strategy_of<256, 64>;
+using tuned_strategy = tuned_strategy_of<256, 128>; // perf/CUDA_RESULTS.md: sweep
 
 // block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of
 // the warp totals.

@@ -97,4 +97,48 @@ __device__ __forceinline__ T look_back(const tile_descriptors<T>& d, long long t
   }
 }
 
+// The look-back for values whose combination depends on the order of operations (floating point:
+// rounding): every published prefix is the left fold P_t = P_(t-1) op A_t of the tile aggregates,
+// whichever tile's prefix a look-back finds, so results are bitwise identical from run to run. A
+// lane keeps its predecessor's value per window (Windows * warp_size tiles at most); the fold
+// starts at the nearest published prefix and runs forward through the aggregates after it. When
+// no prefix lies within reach the warp polls again from the nearest window.
+template <int Windows = 4, class T, class Op>
+__device__ __forceinline__ T look_back_in_order(const tile_descriptors<T>& d, long long tile,
+                                                unsigned long long epoch, Op op) {
+  const int lane = lane_id();
+  for (;;) {
+    T saved[Windows];
+#pragma unroll
+    for (int w = 0; w < Windows; ++w) {
+      const long long j = tile - 1 - static_cast<long long>(w) * warp_size - lane;
+      T value{};
+      unsigned status = 0;
+      lane_mask done = 0;
+      for (;;) {
+        if (j >= 0) status = d.read(j, epoch, value);
+        done = ballot(j >= 0 && status == detail::lookback_prefix_ready);
+        const lane_mask waiting = ballot(j >= 0 && status == 0);
+        const lane_mask needed = done ? (done ^ (done - 1)) : ~lane_mask{0};
+        if (!(waiting & needed)) break;
+        pause();
+      }
+      saved[w] = value;
+      if (done) {
+        const int last = lowest_lane(done);
+        T acc = shfl(value, last);
+        for (int l = last - 1; l >= 0; --l)
+          acc = op(acc, shfl(value, l));
+#pragma unroll
+        for (int v = Windows - 1; v >= 0; --v)
+          if (v < w)
+            for (int l = warp_size - 1; l >= 0; --l)
+              acc = op(acc, shfl(saved[v], l));
+        return acc;
+      }
+    }
+    pause();
+  }
+}
+
 } // namespace scan::gpu

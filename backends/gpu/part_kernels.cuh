@@ -51,7 +51,10 @@ __global__ void __launch_bounds__(Shape::threads)
                       detail::maybe<Out> init, const Out* seeds, Out* totals, bool in_vector,
                       bool out_vector, Op op) {
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
-  const std::int64_t part = blockIdx.x;
+  // Last part first: blocks start roughly in blockIdx order, so the parts the previous pass
+  // (reduce_parts, forwards) touched last are still in L2 when this pass begins; fan_parts runs
+  // forwards again, starting where this pass ended.
+  const std::int64_t part = static_cast<std::int64_t>(gridDim.x) - 1 - blockIdx.x;
   const std::int64_t begin = part * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
   Out items[Shape::items];

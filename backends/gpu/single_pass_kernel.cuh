@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "backends/gpu/lookback.cuh"
 #include "backends/gpu/part_kernels.cuh"
@@ -60,7 +61,11 @@ __global__ void __launch_bounds__(Shape::threads)
     } else {
       if (threadIdx.x == 0)
         descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
-      const Out before = look_back(descriptors, tile, epoch, op);
+      Out before;
+      if constexpr (!std::is_integral_v<Out>)
+        before = look_back_in_order(descriptors, tile, epoch, op); // reproducible rounding
+      else
+        before = look_back(descriptors, tile, epoch, op);
       if (threadIdx.x == 0) {
         descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
         prefix.get() = before;

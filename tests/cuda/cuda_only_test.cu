@@ -164,9 +164,11 @@ TEST_CASE("calls are ordered on the caller's stream and never synchronise the de
   const std::size_t n = (std::size_t{1} << 20) + 3;
   const auto in = random_values<std::int32_t>(n, 3);
   device_buffer<std::int32_t> d_in(n), d_out(n);
-  // Warm up (the workspace is allocated once per stream).
-  scan::inclusive_scan(static_cast<const std::int32_t*>(d_in.p), d_out.p,
-                       static_cast<std::int64_t>(n), scan::sum{}, on(mine));
+  // Warm up every algorithm (the workspace is allocated once per stream and algorithm's size).
+  for (scan::algorithm algo : {scan::algorithm::single_pass, scan::algorithm::reduce_then_scan,
+                               scan::algorithm::scan_then_fan})
+    scan::inclusive_scan(static_cast<const std::int32_t*>(d_in.p), d_out.p,
+                         static_cast<std::int64_t>(n), scan::sum{}, on(mine, algo));
   ok(cudaStreamSynchronize(mine), "sync");
   for (scan::algorithm algo : {scan::algorithm::single_pass, scan::algorithm::reduce_then_scan,
                                scan::algorithm::scan_then_fan}) {
