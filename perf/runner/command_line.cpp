@@ -144,10 +144,10 @@ usage: scan_perf [--quick] [flags]
                        the copy is always measured
   --ops LIST           scan,blockwise | all (default all)
   --segments LIST      blockwise segment sizes (default 1024)
-  --warmup N           untimed calls before timing (default 3)
-  --min-reps N         timed calls at least (default 10)
-  --max-reps N         timed calls at most (default 100)
-  --target-ms X        aim for about X ms of timed calls per variant (default 100)
+  --warmup N           untimed calls before timing (default 2)
+  --min-reps N         timed calls at least (default 5)
+  --max-reps N         timed calls at most (default 50)
+  --target-ms X        aim for about X ms of timed calls per variant (default 30)
   --no-rotate          time cache-sized inputs on one buffer set (flagged "resident")
   --no-progress        no progress bar on stderr
   --out DIR            where results.csv and results.md go (default out/perf)

@@ -48,11 +48,11 @@ struct run_plan {
   std::vector<std::string> baselines; // empty: all the backend has
   std::vector<operation> operations;
   std::vector<std::int64_t> segments; // blockwise segment sizes
-  int warmup = 3;
-  int min_reps = 10;
-  int max_reps = 100;
-  double target_ms = 100; // timed calls per variant aim at about this much time
-  bool rotate = true;     // rotate buffers for cache-sized inputs (else flag them resident)
+  int warmup = 2;
+  int min_reps = 5;
+  int max_reps = 50;
+  double target_ms = 30; // timed calls per variant aim at about this much time
+  bool rotate = true;    // rotate buffers for cache-sized inputs (else flag them resident)
   bool progress = true;
   bool list_only = false;
   std::string out_dir = "out/perf";

@@ -117,6 +117,15 @@ struct striped_strategy {
   using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
 };
 
+// The blocked layout (one contiguous batch per thread) of the coarsened strategies.
+struct blocked_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 64; }
+  static constexpr int items(std::size_t, std::size_t) { return 16; }
+  static constexpr int run(std::size_t, std::size_t) { return 16; }
+  template <class Shape>
+  using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
+};
+
 template <class Strategy, class T> struct kernels {
   using S = scan::gpu::shape_of<Strategy, T, T>;
   using B = typename Strategy::template block_scan<S>;
@@ -242,6 +251,7 @@ TEST_CASE("array frame with several runs per thread") {
   check_strategy<coarse_array_strategy<scan::gpu::blelloch_scan>>();
   check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_global_scan>>();
 }
-TEST_CASE("striped block scan (the tuned layout) in the blockwise kernels") {
+TEST_CASE("striped block scan: vector runs and the blocked layout") {
   check_strategy<striped_strategy>();
+  check_strategy<blocked_strategy>();
 }
