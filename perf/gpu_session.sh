@@ -3,7 +3,7 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [sanitize] [perf] [sweep]     (default: all but sweep)
+#   perf/gpu_session.sh [build] [test] [perf] [sweep] [sanitize]   (default: all but sweep)
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
 # holding doctest, default .deps), PERF_ARGS (extra arguments for cub_comparison).
@@ -13,7 +13,7 @@ out=${OUT:-$root/out}
 build=${SCAN_BUILD_DIR:-$root/build-gpu}
 mkdir -p "$out"
 stages=("$@")
-[[ ${#stages[@]} -eq 0 ]] && stages=(build test sanitize perf)
+[[ ${#stages[@]} -eq 0 ]] && stages=(build test perf sanitize)
 want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
@@ -50,6 +50,15 @@ if want test; then
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 
+if want perf; then
+  "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
+  note "perf: exit $?"
+fi
+if want sweep; then
+  "$build/perf/cub_comparison" --sweep >"$out/sweep.log" 2>&1
+  note "sweep: exit $?"
+  cat "$out/sweep.log"
+fi
 if want sanitize; then
   # Reduced sizes: every kernel and every path (one tile, several tiles, ragged tails) still runs.
   san() {
@@ -60,19 +69,10 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck 70000 "sizes,widening,custom,workspace"
-  san racecheck 9000 "sizes,custom"
-  san synccheck 9000 "sizes,custom"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom"
+  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom"
 fi
 
-if want perf; then
-  "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
-  note "perf: exit $?"
-fi
-if want sweep; then
-  "$build/perf/cub_comparison" --sweep >"$out/sweep.log" 2>&1
-  note "sweep: exit $?"
-  cat "$out/sweep.log"
-fi
 [[ -f $out/perf.log ]] && cat "$out/perf.log"
 printf '%s\n' "${summary[@]}"
