@@ -60,7 +60,7 @@ void thread_pool::work(unsigned) {
   }
 }
 
-void thread_pool::run(std::int64_t count, const std::function<void(std::int64_t)>& task) {
+void thread_pool::run(std::int64_t count, task_ref task) {
   if (count <= 0) return;
   std::lock_guard<std::mutex> call(call_mutex_);
   {

@@ -4,12 +4,26 @@
 
 #include <condition_variable>
 #include <cstdint>
-#include <functional>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 namespace scan::host {
+
+// A non-owning reference to a callable `void(std::int64_t)`: unlike std::function it never
+// allocates, so a warm scan makes no allocation. The callable must outlive the run() call.
+class task_ref {
+public:
+  template <class F>
+  task_ref(const F& f) // implicit: callers pass their lambdas as they are
+      : object_(&f), call_([](const void* o, std::int64_t i) { (*static_cast<const F*>(o))(i); }) {}
+  void operator()(std::int64_t i) const { call_(object_, i); }
+
+private:
+  const void* object_;
+  void (*call_)(const void*, std::int64_t);
+};
 
 class thread_pool {
 public:
@@ -24,7 +38,7 @@ public:
 
   // Runs task(0) ... task(count - 1) on the pool and the calling thread; returns when all are
   // done. The first exception a task throws is rethrown here.
-  void run(std::int64_t count, const std::function<void(std::int64_t)>& task);
+  void run(std::int64_t count, task_ref task);
 
 private:
   void work(unsigned id);
@@ -34,7 +48,7 @@ private:
   std::mutex call_mutex_; // one run() at a time
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  const std::function<void(std::int64_t)>* task_ = nullptr;
+  const task_ref* task_ = nullptr;
   std::int64_t count_ = 0, next_ = 0, finished_ = 0;
   std::uint64_t generation_ = 0;
   unsigned busy_ = 0;
