@@ -30,7 +30,7 @@ fi
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 
-# The default matrix: sizes 2^10..2^30 on the GPU, 2^10..2^24 on the host.
+# The default matrix: sizes 2^10, 2^12, ..., 2^30 on the GPU, up to 2^24 on the host.
 start=$(date +%s)
 "$perf" --out "$out/main" ${MATRIX_ARGS:-} 2>&1 | tee "$out/matrix.log"
 main_s=$(($(date +%s) - start))

@@ -9,7 +9,7 @@ void run_compiled_min_max(const detail::request& r) {
   const auto run = [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    scan(detail::typed_args<In, Out>(r), op);
+    scan_tuned(detail::typed_args<In, Out>(r), op);
   };
   if (r.op == operator_kind::min)
     detail::visit_compiled_for<scan::min>(r, run);

@@ -10,7 +10,7 @@ void run_compiled_product(const detail::request& r) {
   detail::visit_compiled_for<scan::product>(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    scan(detail::typed_args<In, Out>(r), op);
+    scan_tuned(detail::typed_args<In, Out>(r), op);
   });
 }
 

@@ -10,6 +10,7 @@
 
 #include "backends/cuda/compiled_blockwise.hpp"
 #include "backends/cuda/compiled_entry.hpp"
+#include "backends/cuda/compiled_ladder.hpp"
 #include "backends/cuda/cuda_scan.cuh"
 #include "src/backend_registry.hpp"
 
@@ -57,6 +58,7 @@ void check_memory(const detail::request& r) {
 }
 
 void run_compiled(const detail::request& r) {
+  if (is_ladder_strategy(r.opt.block)) return run_compiled_ladder(r);
   switch (r.op) {
   case operator_kind::sum:
     return run_compiled_sum(r);

@@ -24,9 +24,21 @@ struct blockwise_tuned_strategy {
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
 
-// Calls f(Strategy{}) with the strategy a blockwise scan runs for this option.
+// block_strategy::thread_coarsened for blockwise scans (seed 1's last step): each thread scans a
+// contiguous batch of 16 bytes serially (one vector access) and the block scans the batch totals
+// with shuffles, so that a segment of 1024 int32 is one tile and needs no segmented scan.
+struct blockwise_coarsened_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int run(std::size_t in, std::size_t out) { return gpu::vector_items(in, out); }
+  static constexpr int items(std::size_t in, std::size_t out) { return run(in, out); }
+  template <class Shape> using block_scan = gpu::striped_block_scan<Shape, gpu::shuffle_warp_scan>;
+};
+
+// Calls f(Strategy{}) with the strategy a blockwise scan runs for this option: the full scan's,
+// except where a tile the size of common segments serves better.
 template <class F> void visit_blockwise_strategy(block_strategy b, F&& f) {
   if (b == block_strategy::automatic) return f(blockwise_tuned_strategy{});
+  if (b == block_strategy::thread_coarsened) return f(blockwise_coarsened_strategy{});
   visit_strategy(b, f);
 }
 

@@ -29,4 +29,11 @@ template <class In, class Out, class Op> void scan(const detail::scan_args<In, O
   visit_strategy(a.opt.block, [&](auto strategy) { scan_with<decltype(strategy)>(a, op); });
 }
 
+// scan() for the compiled library's per-operator translation units: the tuned strategies only
+// (the ladder's are compiled in compiled_ladder_*.cu).
+template <class In, class Out, class Op>
+void scan_tuned(const detail::scan_args<In, Out>& a, Op op) {
+  visit_tuned_strategy(a.opt.block, [&](auto strategy) { scan_with<decltype(strategy)>(a, op); });
+}
+
 } // namespace scan::cuda

@@ -25,7 +25,10 @@ constexpr std::size_t larger(std::size_t a, std::size_t b) {
 
 // block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
 // at most 32 items), PTX warp scans where they apply.
-template <int Threads, int Bytes> struct tuned_strategy_of {
+// Pipelined: the single pass runs persistent blocks that load their next tile into shared memory
+// while they finish the current one (pipelined_single_pass.cuh), for 16-byte runs.
+template <int Threads, int Bytes, bool Pipelined = false> struct tuned_strategy_of {
+  static constexpr bool pipelined = Pipelined;
   static constexpr int threads(std::size_t, std::size_t) { return Threads; }
   static constexpr int run(std::size_t in, std::size_t out) { return gpu::vector_items(in, out); }
   static constexpr int items(std::size_t in, std::size_t out) {
@@ -37,7 +40,7 @@ template <int Threads, int Bytes> struct tuned_strategy_of {
   }
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
-using tuned_strategy = tuned_strategy_of<256, 128>; // perf/CUDA_RESULTS.md: sweep
+using tuned_strategy = tuned_strategy_of<128, 128, true>; // perf/CUDA_RESULTS.md: sweep
 
 // block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of
 // the warp totals.
@@ -68,6 +71,28 @@ inline std::string unsupported_block(block_strategy) {
   return {};
 }
 
+// The classic designs of the ladder: compiled in translation units of their own
+// (compiled_ladder_*.cu), apart from the per-operator ones of the tuned strategies.
+constexpr bool is_ladder_strategy(block_strategy b) {
+  return b == block_strategy::kogge_stone_global || b == block_strategy::kogge_stone_shared ||
+         b == block_strategy::kogge_stone_double_buffered || b == block_strategy::brent_kung ||
+         b == block_strategy::blelloch;
+}
+
+// Calls f(Strategy{}) for one of the strategies tuned for this backend (not the ladder's).
+template <class F> void visit_tuned_strategy(block_strategy b, F&& f) {
+  switch (b) {
+  case block_strategy::warp_shuffle:
+    return f(warp_shuffle_strategy{});
+  case block_strategy::warp_shuffle_ptx:
+    return f(warp_shuffle_ptx_strategy{});
+  case block_strategy::thread_coarsened:
+    return f(thread_coarsened_strategy{});
+  default:
+    return f(tuned_strategy{});
+  }
+}
+
 // Calls f(Strategy{}) for a block strategy. The classic designs of the ladder
 // (backends/gpu/block_strategies/) scan one item per thread in a shared or global array.
 template <class F> void visit_strategy(block_strategy b, F&& f) {
@@ -82,16 +107,9 @@ template <class F> void visit_strategy(block_strategy b, F&& f) {
     return f(gpu::brent_kung_strategy{});
   case block_strategy::blelloch:
     return f(gpu::blelloch_strategy{});
-  case block_strategy::warp_shuffle:
-    return f(warp_shuffle_strategy{});
-  case block_strategy::warp_shuffle_ptx:
-    return f(warp_shuffle_ptx_strategy{});
-  case block_strategy::thread_coarsened:
-    return f(thread_coarsened_strategy{});
-  case block_strategy::automatic:
-    break;
+  default:
+    return visit_tuned_strategy(b, f);
   }
-  return f(tuned_strategy{});
 }
 
 } // namespace scan::cuda

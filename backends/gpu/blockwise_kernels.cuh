@@ -19,9 +19,11 @@
 
 namespace scan::gpu {
 
-// Tiles a thread holds at once: about 16 items' worth of registers.
+// Tiles a thread loads before scanning the first: four one-item tiles (a segment of 1024 with
+// the classic 256-thread blocks), one tile of several items. More costs registers, and with them
+// occupancy, which hides latency better here.
 template <class Shape>
-inline constexpr int prefetch_tiles = Shape::items >= 16 ? 1 : 16 / Shape::items;
+inline constexpr int prefetch_tiles = Shape::items >= 4 ? 1 : 4 / Shape::items;
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)

@@ -138,7 +138,7 @@ usage: scan_perf [--quick] [flags]
   --types LIST         int8,uint8,int16,uint16,int32,uint32,int64,uint64,float,double | all
                        (default all)
   --sizes LIST         items, e.g. 1000,2^20,2^10..2^30,2^10..2^30:2
-                       (default 2^10..2^30 on a GPU, 2^10..2^24 on the host)
+                       (default 2^10..2^30:2 on a GPU, 2^10..2^24:2 on the host)
   --scans LIST         inclusive,exclusive | all (default inclusive)
   --baselines LIST     cub,thrust (cuda), std (host), kokkos | all | none (default all);
                        the copy is always measured

@@ -24,7 +24,7 @@ std::string size_name(std::int64_t n) {
 
 std::vector<std::int64_t> default_sizes(bool gpu) {
   std::vector<std::int64_t> sizes;
-  for (int e = 10; e <= (gpu ? 30 : 24); ++e)
+  for (int e = 10; e <= (gpu ? 30 : 24); e += 2)
     sizes.push_back(std::int64_t{1} << e);
   return sizes;
 }

@@ -62,8 +62,8 @@ struct run_plan {
 // "2^20" for powers of two, else the decimal number.
 std::string size_name(std::int64_t n);
 
-// Default size ranges: 2^10..2^30 on a GPU, 2^10..2^24 on the host (a CPU scans 2^30 items in
-// about a second: the full matrix would not fit its time budget).
+// Default sizes, every second power of two: 2^10..2^30 on a GPU, 2^10..2^24 on the host (a CPU
+// scans 2^30 items in about a second: the full matrix would not fit its time budget).
 std::vector<std::int64_t> default_sizes(bool gpu);
 
 } // namespace scan::perf
