@@ -37,9 +37,27 @@ struct blockwise_coarsened_strategy {
 // Calls f(Strategy{}) with the strategy a blockwise scan runs for this option: the full scan's,
 // except where a tile the size of common segments serves better.
 template <class F> void visit_blockwise_strategy(block_strategy b, F&& f) {
-  if (b == block_strategy::automatic) return f(blockwise_tuned_strategy{});
-  if (b == block_strategy::thread_coarsened) return f(blockwise_coarsened_strategy{});
-  visit_strategy(b, f);
+  switch (b) {
+  case block_strategy::kogge_stone_global:
+    return f(gpu::kogge_stone_global_strategy{});
+  case block_strategy::kogge_stone_shared:
+    return f(gpu::kogge_stone_shared_strategy{});
+  case block_strategy::kogge_stone_double_buffered:
+    return f(gpu::kogge_stone_double_buffered_strategy{});
+  case block_strategy::brent_kung:
+    return f(gpu::brent_kung_strategy{});
+  case block_strategy::blelloch:
+    return f(gpu::blelloch_strategy{});
+  case block_strategy::warp_shuffle:
+    return f(warp_shuffle_strategy{});
+  case block_strategy::warp_shuffle_ptx:
+    return f(warp_shuffle_ptx_strategy{});
+  case block_strategy::thread_coarsened:
+    return f(blockwise_coarsened_strategy{});
+  case block_strategy::automatic:
+    break;
+  }
+  return f(blockwise_tuned_strategy{});
 }
 
 // Whether every segment of p starts on a boundary of the vector accesses of runs of Run items.
