@@ -41,6 +41,17 @@ public:
     return arena(s.totals, s.totals_bytes);
   }
 
+  // Releases every buffer, e.g. before the runtime that owns them shuts down; later calls
+  // allocate afresh.
+  void clear() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [stream, s] : slots_) {
+      if (s.totals) memory_.release(s.totals, stream);
+      if (s.lookback) memory_.release(s.lookback, stream);
+    }
+    slots_.clear();
+  }
+
   template <class T> lookback_state<T> lookback(void* stream, std::int64_t num_tiles) {
     std::lock_guard<std::mutex> lock(mutex_);
     slot& s = slots_[stream];

@@ -12,6 +12,9 @@
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
 #include "backends/cuda/cuda_blockwise.cuh"
 #endif
+#if defined(SCAN_WITH_KOKKOS)
+#include "backends/kokkos/kokkos_blockwise.hpp"
+#endif
 
 namespace scan::detail {
 
@@ -24,6 +27,11 @@ void run_blockwise_header_path(const scan_args<In, Out>& a, std::int64_t segment
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
   case backend::cuda:
     cuda::blockwise(a, segment, op);
+    return;
+#endif
+#if defined(SCAN_WITH_KOKKOS)
+  case backend::kokkos:
+    kokkos::blockwise(a, segment, op);
     return;
 #endif
   default:

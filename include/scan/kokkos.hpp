@@ -1,0 +1,11 @@
+// libscan for Kokkos applications: scans of rank-1 Kokkos::Views on an execution space instance
+// (see backends/kokkos/kokkos_views.hpp for the entry points). Needs libscan configured with
+// SCAN_BACKEND=kokkos; Kokkos must be initialized before the first scan.
+#pragma once
+
+#if !defined(SCAN_WITH_KOKKOS)
+#error "scan/kokkos.hpp needs a libscan built with SCAN_BACKEND=kokkos"
+#endif
+
+#include "backends/kokkos/kokkos_views.hpp"
+#include "scan/scan.hpp"
