@@ -1,0 +1,664 @@
+// The kokkos backend's own cases, beside the shared body: the Kokkos::View entry points (layouts,
+// strided subviews, aliasing, totals, errors) and the team kernels under the shared orchestration
+// with many parts and with several threads per team, which Kokkos::Serial alone never reaches.
+// Every result is checked against the host reference.
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <condition_variable>
+#include <memory>
+#include <cstdint>
+#include <mutex>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <Kokkos_Core.hpp>
+
+#include "backends/host/reference_scan.hpp"
+#include "scan/blockwise.hpp"
+#include "scan/kokkos.hpp"
+
+namespace {
+
+using exec_space = Kokkos::DefaultExecutionSpace;
+// Where the kernel bodies run on std::threads (teams of several threads, below).
+using host_exec = Kokkos::DefaultHostExecutionSpace;
+
+// A non-commutative associative operator on a custom type: composition of affine maps x -> a x + b
+// (wrapping arithmetic), applied left first.
+struct affine {
+  std::uint32_t a = 1, b = 0;
+  friend bool operator==(const affine& x, const affine& y) { return x.a == y.a && x.b == y.b; }
+};
+// max as a user would write it: not scan::max, so it takes the header path.
+struct custom_max {
+  KOKKOS_INLINE_FUNCTION int operator()(int a, int b) const { return a < b ? b : a; }
+};
+
+struct compose {
+  KOKKOS_INLINE_FUNCTION affine operator()(const affine& p, const affine& q) const {
+    return {p.a * q.a, p.b * q.a + q.b};
+  }
+};
+
+std::mt19937_64& rng() {
+  static std::mt19937_64 g(20240607);
+  return g;
+}
+
+template <class T> std::vector<T> random_values(std::int64_t n) {
+  std::vector<T> v(static_cast<std::size_t>(n));
+  std::uniform_int_distribution<int> d(-40, 40);
+  for (auto& x : v) {
+    if constexpr (std::is_same<T, affine>::value)
+      x = {static_cast<std::uint32_t>(2 * d(rng()) + 1), static_cast<std::uint32_t>(d(rng()))};
+    else if constexpr (std::is_unsigned<T>::value)
+      x = static_cast<T>(d(rng()) + 40);
+    else
+      x = static_cast<T>(d(rng()));
+  }
+  return v;
+}
+
+// Writes data into v (through a writable alias when v's elements are const).
+template <class View>
+void fill(const View& v, const std::vector<typename View::non_const_value_type>& data) {
+  using T = typename View::non_const_value_type;
+  Kokkos::View<T*, Kokkos::LayoutStride, typename View::memory_space, Kokkos::MemoryUnmanaged> w(
+      const_cast<T*>(v.data()), Kokkos::LayoutStride(v.extent(0), v.stride(0)));
+  auto h = Kokkos::create_mirror_view(w);
+  for (std::size_t i = 0; i < data.size(); ++i)
+    h(i) = data[i];
+  Kokkos::deep_copy(w, h);
+}
+
+template <class View> std::vector<typename View::non_const_value_type> read(const View& v) {
+  auto h = Kokkos::create_mirror_view(v);
+  Kokkos::deep_copy(h, v);
+  std::vector<typename View::non_const_value_type> out(v.extent(0));
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = h(i);
+  return out;
+}
+
+template <class T> std::int64_t first_mismatch(const std::vector<T>& a, const std::vector<T>& b) {
+  if (a.size() != b.size()) return -2;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i])) return static_cast<std::int64_t>(i);
+  return -1;
+}
+
+// The expected scan of `in` and its total (init combined with every input).
+template <class In, class Out, class Op>
+std::vector<Out> expected(const std::vector<In>& in, bool inclusive, scan::detail::maybe<Out> init,
+                          Op op, Out* total = nullptr) {
+  std::vector<Out> out(in.size());
+  const auto n = static_cast<std::int64_t>(in.size());
+  scan::host::serial_scan(in.data(), out.data(), n, inclusive, init, op);
+  if (total) {
+    std::vector<Out> all(in.size());
+    scan::host::serial_scan(in.data(), all.data(), n, true, init, op);
+    *total = n > 0 ? all.back() : (init.present ? init.value : Out{});
+  }
+  return out;
+}
+
+// Scans `in` into `out` with the View entry point the arguments select; checks the result and
+// the total against the reference.
+template <class InView, class OutView, class Op>
+void check_scan(const InView& in, const OutView& out, bool inclusive,
+                scan::detail::maybe<typename OutView::non_const_value_type> init, Op op) {
+  using In = typename InView::non_const_value_type;
+  using Out = typename OutView::non_const_value_type;
+  const auto n = static_cast<std::int64_t>(in.extent(0));
+  const std::vector<In> data = random_values<In>(n);
+  Out want_total{};
+  const std::vector<Out> want = expected<In, Out>(data, inclusive, init, op, &want_total);
+  exec_space exec;
+  for (int form = 0; form < 3; ++form) { // queued, total returned, total into a View
+    CAPTURE(form);
+    fill(in, data);
+    Out total{};
+    Kokkos::View<Out, typename OutView::memory_space> total_view("total");
+    if (form == 0) {
+      if (!inclusive)
+        scan::kokkos::exclusive_scan(exec, in, out, init.value, op);
+      else if (init.present)
+        scan::kokkos::inclusive_scan(exec, in, out, init.value, op);
+      else
+        scan::kokkos::inclusive_scan(exec, in, out, op);
+    } else if (form == 1) {
+      if (!inclusive)
+        total = scan::kokkos::exclusive_scan_total(exec, in, out, init.value, op);
+      else if (init.present)
+        total = scan::kokkos::inclusive_scan_total(exec, in, out, init.value, op);
+      else
+        total = scan::kokkos::inclusive_scan_total(exec, in, out, op);
+    } else {
+      if (!inclusive)
+        scan::kokkos::exclusive_scan_total(exec, in, out, total_view, init.value, op);
+      else if (init.present)
+        scan::kokkos::inclusive_scan_total(exec, in, out, total_view, init.value, op);
+      else
+        scan::kokkos::inclusive_scan_total(exec, in, out, total_view, op);
+      exec.fence();
+      auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, total_view);
+      total = h();
+    }
+    exec.fence();
+    CHECK(first_mismatch(read(out), want) == -1);
+    if (form > 0) CHECK(total == want_total);
+  }
+}
+
+template <class Out, class Op>
+void check_kinds(const Kokkos::View<Out*>& in, const Kokkos::View<Out*>& out, Op op, Out init) {
+  check_scan(in, out, true, {}, op);
+  check_scan(in, out, true, {init, true}, op);
+  check_scan(in, out, false, {init, true}, op);
+}
+
+const std::int64_t sizes[] = {0, 1, 2, 5, 1000, 100003};
+
+} // namespace
+
+TEST_CASE("views: operators and kinds on contiguous Views") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    Kokkos::View<int*> in("in", n), out("out", n);
+    check_kinds(in, out, scan::sum{}, 7);
+    check_kinds(in, out, scan::max{}, -3);
+    check_kinds(in, out, custom_max{}, 0);
+    Kokkos::View<affine*> ain("ain", n), aout("aout", n);
+    check_kinds(ain, aout, compose{}, affine{3, 5});
+  }
+}
+
+TEST_CASE("views: LayoutLeft, LayoutRight and LayoutStride") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    Kokkos::View<double*, Kokkos::LayoutLeft> left("left", n);
+    Kokkos::View<double*, Kokkos::LayoutRight> right("right", n);
+    check_scan(left, right, true, {}, scan::sum{});
+    check_scan(right, left, false, {2.0, true}, scan::sum{});
+    Kokkos::View<long*, Kokkos::LayoutStride> strided(
+        "strided", Kokkos::LayoutStride(static_cast<std::size_t>(n), 5));
+    Kokkos::View<long*> plain("plain", n);
+    check_scan(plain, strided, true, {-1L, true}, scan::sum{});
+    check_scan(strided, plain, false, {4L, true}, scan::min{});
+  }
+}
+
+TEST_CASE("views: strided subviews of matrices") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    // Columns of a LayoutRight matrix are interleaved: column 0 into column 2 shares no element.
+    Kokkos::View<int**, Kokkos::LayoutRight> a("a", n, 3);
+    auto c0 = Kokkos::subview(a, Kokkos::ALL, 0);
+    auto c2 = Kokkos::subview(a, Kokkos::ALL, 2);
+    check_scan(c0, c2, true, {}, scan::sum{});
+    check_scan(c0, c2, false, {1, true}, scan::sum{});
+    // Rows of a LayoutLeft matrix, into a contiguous offset subview of a longer View.
+    Kokkos::View<std::int64_t**, Kokkos::LayoutLeft> b("b", 4, n);
+    auto row = Kokkos::subview(b, 1, Kokkos::ALL);
+    Kokkos::View<std::int64_t*> longer("longer", n + 20);
+    auto middle = Kokkos::subview(longer, Kokkos::make_pair(std::int64_t{10}, n + 10));
+    check_scan(row, middle, true, {std::int64_t{100}, true}, scan::sum{});
+    check_scan(middle, row, false, {std::int64_t{0}, true}, scan::max{});
+    // The other columns are untouched by scans of column 0 into column 2.
+    Kokkos::deep_copy(a, 9);
+    scan::kokkos::inclusive_scan(exec_space{}, c0, c2);
+    auto c1 = read(Kokkos::subview(a, Kokkos::ALL, 1));
+    CHECK(first_mismatch(c1, std::vector<int>(static_cast<std::size_t>(n), 9)) == -1);
+  }
+}
+
+TEST_CASE("views: in place") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    Kokkos::View<int*> v("v", n);
+    check_kinds(v, v, scan::sum{}, 11);
+    Kokkos::View<affine*> av("av", n);
+    check_kinds(av, av, compose{}, affine{5, 1});
+    // A const View of the same elements as input.
+    Kokkos::View<const int*> cv = v;
+    check_scan(cv, v, false, {3, true}, scan::sum{});
+    // A strided column scanned in place.
+    Kokkos::View<int**, Kokkos::LayoutRight> m("m", n, 2);
+    auto col = Kokkos::subview(m, Kokkos::ALL, 1);
+    check_scan(col, col, true, {}, scan::sum{});
+    check_scan(col, col, false, {-2, true}, scan::sum{});
+  }
+}
+
+TEST_CASE("views: widening counts into offsets") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    Kokkos::View<std::uint8_t*> counts("counts", n);
+    Kokkos::View<std::int64_t*> offsets("offsets", n);
+    check_scan(counts, offsets, false, {std::int64_t{0}, true}, scan::sum{});
+    Kokkos::View<std::int16_t*, Kokkos::LayoutStride> small(
+        "small", Kokkos::LayoutStride(static_cast<std::size_t>(n), 2));
+    Kokkos::View<double*> wide("wide", n);
+    check_scan(small, wide, true, {0.5, true}, scan::sum{});
+  }
+}
+
+TEST_CASE("views: totals of empty scans") {
+  exec_space exec;
+  Kokkos::View<int*> e("e", 0);
+  CHECK(scan::kokkos::exclusive_scan_total(exec, e, e, 42) == 42);
+  CHECK(scan::kokkos::inclusive_scan_total(exec, e, e, 5, scan::sum{}) == 5);
+  CHECK(scan::kokkos::inclusive_scan_total(exec, e, e) == 0);
+  Kokkos::View<int> t("t");
+  scan::kokkos::exclusive_scan_total(exec, e, e, t, 17);
+  exec.fence();
+  auto h = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, t);
+  CHECK(h() == 17);
+}
+
+namespace {
+
+template <class F>
+void check_rejected(F&& call, const std::string& part1, const std::string& part2) {
+  try {
+    call();
+    FAIL("the call was accepted");
+  } catch (const scan::error& e) {
+    const std::string what = e.what();
+    CAPTURE(what);
+    CHECK(what.find(part1) != std::string::npos);
+    CHECK(what.find(part2) != std::string::npos);
+  }
+}
+
+} // namespace
+
+TEST_CASE("views: bad input is rejected and nothing is written") {
+  exec_space exec;
+  const std::int64_t n = 1000;
+  Kokkos::View<int*> in("in", n), out("out", n), shorter("shorter", n - 1);
+  Kokkos::deep_copy(in, 1);
+  Kokkos::deep_copy(out, -5);
+  const std::vector<int> untouched(static_cast<std::size_t>(n), -5);
+
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, shorter); }, "out:", "extent");
+  check_rejected([&] { scan::kokkos::exclusive_scan_total(exec, shorter, out, 0); },
+                 "out:", "extent");
+  // Partial overlap: the same View shifted by one element.
+  Kokkos::View<int*> big("big", n + 1);
+  auto head = Kokkos::subview(big, Kokkos::make_pair(std::int64_t{0}, n));
+  auto tail = Kokkos::subview(big, Kokkos::make_pair(std::int64_t{1}, n + 1));
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, head, tail); }, "out:", "shares memory");
+  // The same first element with another stride.
+  Kokkos::View<int**, Kokkos::LayoutRight> m("m", n, 2);
+  auto col = Kokkos::subview(m, Kokkos::ALL, 0);
+  auto flat = Kokkos::View<int*, Kokkos::MemoryUnmanaged>(m.data(), n);
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, col, flat); }, "out:", "in-place");
+  // Options the backend does not run.
+  scan::options o;
+  o.block = scan::block_strategy::brent_kung;
+  check_rejected([&] { scan::kokkos::exclusive_scan(exec, in, out, 0, scan::sum{}, o); }, "options",
+                 "brent_kung");
+  o = {};
+  int some_stream = 0;
+  o.stream = &some_stream;
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, out, scan::sum{}, o); }, "stream",
+                 "execution space");
+  o = {};
+  o.backend = scan::backend::host;
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, out, scan::sum{}, o); },
+                 "options.backend", "host");
+  o = {};
+  alignas(256) static unsigned char buffer[512];
+  o.workspace = {buffer + 8, 256};
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, out, scan::sum{}, o); },
+                 "options.workspace", "aligned");
+  exec.fence();
+  CHECK(first_mismatch(read(out), untouched) == -1);
+}
+
+TEST_CASE("pointer API on the default execution space") {
+  const std::int64_t n = 5000;
+  const std::vector<int> data = random_values<int>(n);
+  Kokkos::View<int*> in("in", n), out("out", n);
+  fill(in, data);
+  scan::options o;
+  o.backend = scan::backend::kokkos;
+  // The compiled set (a built-in operator and type) and the header path (a custom operator).
+  scan::exclusive_scan(in.data(), out.data(), n, 3, scan::sum{}, o);
+  CHECK(first_mismatch(read(out), expected<int, int>(data, false, {3, true}, scan::sum{})) == -1);
+  scan::inclusive_scan(in.data(), out.data(), n, custom_max{}, o);
+  CHECK(first_mismatch(read(out), expected<int, int>(data, true, {}, scan::max{})) == -1);
+  // Blockwise scans, both paths.
+  std::vector<int> want(data.size());
+  for (std::int64_t base = 0; base < n; base += 300)
+    scan::host::serial_scan(data.data() + base, want.data() + base,
+                            std::min<std::int64_t>(300, n - base), true, scan::detail::maybe<int>{},
+                            scan::max{});
+  scan::blockwise_inclusive_scan(in.data(), out.data(), n, 300, scan::max{}, o);
+  CHECK(first_mismatch(read(out), want) == -1);
+  Kokkos::deep_copy(out, 0);
+  scan::blockwise_inclusive_scan(in.data(), out.data(), n, 300, custom_max{}, o);
+  CHECK(first_mismatch(read(out), want) == -1);
+  CHECK(scan::workspace_bytes<int>(n, o) == scan::kokkos::workspace_bytes<int>(exec_space{}, n));
+  int some_stream = 0;
+  o.stream = &some_stream;
+  check_rejected([&] { scan::inclusive_scan(in.data(), out.data(), n, scan::sum{}, o); }, "stream",
+                 "DefaultExecutionSpace");
+}
+
+// --- Teams of several threads -----------------------------------------------------------------
+// Kokkos::Serial, the only execution space on some machines, runs teams of one thread. These
+// parts run the same kernel bodies (run_part) for the default host execution space, on teams of
+// std::threads sharing scratch memory and a barrier, as a multi-threaded or GPU space would.
+
+namespace {
+
+class thread_barrier {
+public:
+  explicit thread_barrier(int count) : count_(count) {}
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const std::uint64_t generation = generation_;
+    if (++arrived_ == count_) {
+      arrived_ = 0;
+      ++generation_;
+      cv_.notify_all();
+    } else {
+      cv_.wait(lock, [&] { return generation_ != generation; });
+    }
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  int count_, arrived_ = 0;
+  std::uint64_t generation_ = 0;
+};
+
+using scratch_space = host_exec::scratch_memory_space;
+
+// What the kernels use of a Kokkos team member.
+struct thread_team_member {
+  int rank, size;
+  int league;
+  thread_barrier* barrier;
+  scratch_space scratch;
+
+  int team_rank() const { return rank; }
+  int team_size() const { return size; }
+  int league_rank() const { return league; }
+  void team_barrier() const { barrier->wait(); }
+  const scratch_space& team_scratch(int) const { return scratch; }
+};
+
+// `slots` teams of `size` threads run at once, each running the parts of its share of the league
+// one after another; a kernel that draws its tile from a ticket sees them in any order.
+template <class Kernel>
+void run_threaded(const Kernel& kernel, std::int64_t league, int size, int slots = 1) {
+  std::vector<std::thread> threads;
+  std::vector<std::unique_ptr<thread_barrier>> barriers;
+  std::vector<std::vector<unsigned char>> scratch;
+  for (int w = 0; w < slots; ++w) {
+    barriers.push_back(std::make_unique<thread_barrier>(size));
+    scratch.emplace_back(Kernel::scratch_bytes(size) + 64);
+  }
+  for (int w = 0; w < slots; ++w)
+    for (int t = 0; t < size; ++t)
+      threads.emplace_back([&, w, t] {
+        for (std::int64_t p = w; p < league; p += slots) {
+          // Each thread holds its own view of the team's scratch, as on a device.
+          const thread_team_member member{t, size, static_cast<int>(p), barriers[w].get(),
+                                          scratch_space(scratch[w].data(), scratch[w].size())};
+          kernel.run_part(member);
+          barriers[w]->wait(); // the next part reuses the scratch
+        }
+      });
+  for (auto& t : threads)
+    t.join();
+}
+
+// kokkos_parts whose reduce and scan kernels run on teams of `team_size` threads.
+struct threaded_parts : scan::kokkos::kokkos_parts<host_exec> {
+  int team_size = 1;
+
+  template <class InSeq, class Out, class Op>
+  void reduce_parts(InSeq in, std::int64_t n, std::int64_t part, Out* totals, Op op) const {
+    run_threaded(
+        scan::kokkos::reduce_parts_kernel<host_exec, InSeq, Out, Op>{in, n, part, totals, op},
+        (n + part - 1) / part, team_size);
+  }
+
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void scan_parts(InSeq in, OutSeq out, std::int64_t n, std::int64_t part, bool inclusive,
+                  scan::detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) const {
+    run_threaded(
+        scan::kokkos::scan_parts_kernel<host_exec, InSeq, OutSeq, Out, Op>{
+            in, out, n, part, inclusive, init, seeds, totals, op},
+        (n + part - 1) / part, team_size);
+  }
+
+  // Three teams at once: tiles are looked back at while their predecessors still run.
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void single_pass(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
+                   scan::detail::maybe<Out> init, scan::detail::lookback_state<Out> s,
+                   Op op) const {
+    const std::int64_t part = (n + s.num_tiles - 1) / s.num_tiles;
+    run_threaded(
+        scan::kokkos::single_pass_kernel<host_exec, InSeq, OutSeq, Out, Op>{in, out, n, part,
+                                                                            inclusive, init, s, op},
+        s.num_tiles, team_size, 3);
+  }
+};
+
+template <class InSeq, class OutSeq, class Out, class Op>
+void run_parts(const threaded_parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
+               scan::detail::maybe<Out> init, const scan::options& o, Op op) {
+  scan::detail::workspace_source<scan::kokkos::kokkos_memory<host_exec>> ws(
+      scan::kokkos::workspace_cache<host_exec>(), {}, o);
+  threaded_parts p = parts;
+  scan::detail::orchestrate(p, in, out, n, inclusive, init, o, op, ws);
+}
+
+} // namespace
+
+// --- The team kernels under the shared orchestration --------------------------------------
+
+namespace {
+
+template <class InSeq, class OutSeq, class Out, class Op>
+void run_parts(const scan::kokkos::kokkos_parts<exec_space>& parts, InSeq in, OutSeq out,
+               std::int64_t n, bool inclusive, scan::detail::maybe<Out> init,
+               const scan::options& o, Op op) {
+  scan::kokkos::run(parts, in, out, n, inclusive, init, o, op);
+}
+
+// Runs the shared orchestration over `parts` and checks the result read back by read_out().
+template <class Parts, class InSeq, class OutSeq, class In, class Out, class Op, class ReadOut>
+void check_orchestrated(const Parts& parts, InSeq in, OutSeq out, const std::vector<In>& data,
+                        ReadOut read_out, bool inclusive, scan::detail::maybe<Out> init,
+                        scan::algorithm algo, Op op) {
+  const auto n = static_cast<std::int64_t>(data.size());
+  scan::options o;
+  o.algorithm = algo;
+  run_parts(parts, in, out, n, inclusive, init, o, op);
+  Kokkos::fence();
+  std::vector<Out> got = read_out(), want = expected<In, Out>(data, inclusive, init, op);
+  if (!inclusive && !init.present && n > 0) got[0] = want[0]; // unspecified without a seed
+  CHECK(first_mismatch(got, want) == -1);
+}
+
+template <class Parts> void check_parts(const Parts& parts, std::int64_t n, scan::algorithm algo) {
+  // A strided column into a contiguous wider View, and in place.
+  using memory = typename Parts::execution_space::memory_space;
+  const std::vector<int> data = random_values<int>(n);
+  Kokkos::View<int**, Kokkos::LayoutRight, memory> m("m", n, 3);
+  auto col = Kokkos::subview(m, Kokkos::ALL, 1);
+  Kokkos::View<std::int64_t*, memory> wide("wide", n);
+  for (bool inclusive : {true, false}) {
+    CAPTURE(inclusive);
+    fill(col, data);
+    check_orchestrated(
+        parts, col, wide, data, [&] { return read(wide); }, inclusive,
+        scan::detail::maybe<std::int64_t>{5, true}, algo, scan::sum{});
+    check_orchestrated(
+        parts, col, col, data, [&] { return read(col); }, inclusive, scan::detail::maybe<int>{},
+        algo, scan::sum{});
+  }
+  // A non-commutative operator over raw pointers.
+  const std::vector<affine> adata = random_values<affine>(n);
+  Kokkos::View<affine*, memory> ain("ain", n), aout("aout", n);
+  fill(ain, adata);
+  for (bool inclusive : {true, false})
+    check_orchestrated(
+        parts, static_cast<const affine*>(ain.data()), aout.data(), adata,
+        [&] { return read(aout); }, inclusive, scan::detail::maybe<affine>{}, algo, compose{});
+}
+
+const std::int64_t part_sizes[] = {2, 3, 64, 1000};
+const std::int64_t part_counts[] = {1, 2, 7, 1000, 5000, 65537};
+
+} // namespace
+
+TEST_CASE("parts: many parts, every algorithm, pointers and strided Views") {
+  for (std::int64_t part : part_sizes)
+    for (std::int64_t n : part_counts)
+      for (auto algo : {scan::algorithm::reduce_then_scan, scan::algorithm::scan_then_fan,
+                        scan::algorithm::single_pass}) {
+        CAPTURE(part);
+        CAPTURE(n);
+        CAPTURE(scan::to_string(algo));
+        check_parts(scan::kokkos::kokkos_parts<exec_space>{exec_space{}, part}, n, algo);
+      }
+}
+
+TEST_CASE("parts: teams of several threads") {
+  for (int team : {2, 3, 5, 16})
+    for (std::int64_t part : {7, 64, 500})
+      for (std::int64_t n : {1, 2, 7, 100, 1201})
+        for (auto algo : {scan::algorithm::reduce_then_scan, scan::algorithm::scan_then_fan,
+                          scan::algorithm::single_pass}) {
+          CAPTURE(team);
+          CAPTURE(part);
+          CAPTURE(n);
+          CAPTURE(scan::to_string(algo));
+          threaded_parts parts;
+          parts.exec = host_exec{};
+          parts.fixed_part_items = part;
+          parts.team_size = team;
+          check_parts(parts, n, algo);
+        }
+}
+
+TEST_CASE("blockwise: segments across many parts") {
+  // The blockwise scan is one ReduceThenScan of headed items: parts and segments cut the input
+  // independently, so segments start inside parts and span several of them.
+  for (std::int64_t part : {2, 7, 64})
+    for (std::int64_t segment : {1, 2, 3, 50, 64, 1000, 6000})
+      for (std::int64_t n : {1, 100, 5000}) {
+        const std::vector<affine> data = random_values<affine>(n);
+        Kokkos::View<affine**, Kokkos::LayoutRight> m("m", n, 2);
+        auto col = Kokkos::subview(m, Kokkos::ALL, 0);
+        Kokkos::View<affine*> out("out", n);
+        for (int kind = 0; kind < 3; ++kind) { // inclusive, inclusive + init, exclusive
+          CAPTURE(part);
+          CAPTURE(segment);
+          CAPTURE(n);
+          CAPTURE(kind);
+          const bool inclusive = kind < 2;
+          const scan::detail::maybe<affine> init =
+              kind == 0 ? scan::detail::maybe<affine>{} : scan::detail::maybe<affine>{{3, 9}, true};
+          fill(col, data);
+          scan::kokkos::run_blockwise(scan::kokkos::kokkos_parts<exec_space>{exec_space{}, part},
+                                      col, out, n, segment, inclusive, init, scan::options{},
+                                      compose{});
+          Kokkos::fence();
+          std::vector<affine> want(data.size());
+          for (std::int64_t base = 0; base < n; base += segment)
+            scan::host::serial_scan(data.data() + base, want.data() + base,
+                                    std::min(segment, n - base), inclusive, init, compose{});
+          CHECK(first_mismatch(read(out), want) == -1);
+        }
+      }
+}
+
+TEST_CASE("single pass: look-back over published, stale and unpublished tiles") {
+  // Tile k runs alone, its ticket preset; its predecessors' flags are set by hand: an aggregate
+  // or an inclusive prefix published by this call, a flag left by an earlier call over wrong
+  // values, or nothing, where the team must reduce the tile's input itself.
+  enum state { none, stale, aggregate, prefix };
+  const std::int64_t m = 6, part = 50, n = m * part - 17;
+  const std::vector<affine> data = random_values<affine>(n);
+  const affine init{3, 5}, garbage{7, 7};
+  const std::uint64_t epoch = 41;
+  compose op;
+  std::vector<affine> through(static_cast<std::size_t>(n)); // inclusive prefixes, init included
+  scan::host::serial_scan(data.data(), through.data(), n, true,
+                          scan::detail::maybe<affine>{init, true}, op);
+  std::mt19937_64 pick(7);
+  for (std::int64_t k : {std::int64_t{1}, std::int64_t{3}, m - 1})
+    for (int pattern = 0; pattern < 40; ++pattern)
+      for (int team : {1, 4})
+        for (bool inclusive : {true, false}) {
+          std::vector<unsigned long long> header{static_cast<unsigned long long>(k), epoch - 1};
+          std::vector<unsigned long long> flags(2 * m, 0);
+          std::vector<affine> aggregates(m, garbage), prefixes(m, garbage);
+          std::vector<state> states(static_cast<std::size_t>(k));
+          for (std::int64_t j = 0; j < k; ++j) {
+            const state st = pattern == 0 ? none : static_cast<state>(pick() % 4);
+            states[j] = st;
+            const std::int64_t begin = j * part, end = std::min(n, begin + part);
+            if (st == stale)
+              flags[2 * j] = ((epoch - 2) << 2) | scan::detail::lookback_prefix_ready;
+            if (st == aggregate) {
+              flags[2 * j] = (epoch << 2) | scan::detail::lookback_aggregate_ready;
+              aggregates[j] = data[begin];
+              for (std::int64_t x = begin + 1; x < end; ++x)
+                aggregates[j] = op(aggregates[j], data[x]);
+            }
+            if (st == prefix) {
+              flags[2 * j] = (epoch << 2) | scan::detail::lookback_prefix_ready;
+              prefixes[j] = through[end - 1];
+            }
+          }
+          scan::detail::lookback_state<affine> ls{header.data(), flags.data(), aggregates.data(),
+                                                  prefixes.data(), m};
+          std::vector<affine> out(static_cast<std::size_t>(n), garbage);
+          run_threaded(
+              scan::kokkos::single_pass_kernel<host_exec, const affine*, affine*, affine, compose>{
+                  data.data(), out.data(), n, part, inclusive, {init, true}, ls, op},
+              1, team);
+          CAPTURE(k);
+          CAPTURE(pattern);
+          CAPTURE(team);
+          CAPTURE(inclusive);
+          const std::int64_t begin = k * part, end = std::min(n, begin + part);
+          std::int64_t wrong = 0;
+          for (std::int64_t x = 0; x < n; ++x) {
+            const affine want = x < begin || x >= end ? garbage
+                                : inclusive           ? through[x]
+                                : x == 0              ? init
+                                                      : through[x - 1];
+            wrong += out[x] == want ? 0 : 1;
+          }
+          CHECK(wrong == 0);
+          CHECK(flags[2 * k] == ((epoch << 2) | scan::detail::lookback_prefix_ready));
+          CHECK(prefixes[k] == through[end - 1]);
+          if (k == m - 1) { // the last ticket readies the header for the next call
+            CHECK(header[0] == 0);
+            CHECK(header[1] == epoch);
+          } else {
+            CHECK(header[0] == static_cast<unsigned long long>(k + 1));
+            CHECK(header[1] == epoch - 1);
+          }
+        }
+}
+
+int main(int argc, char** argv) {
+  Kokkos::ScopeGuard kokkos(argc, argv);
+  doctest::Context context(argc, argv);
+  return context.run();
+}
