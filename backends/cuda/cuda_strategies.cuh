@@ -25,10 +25,7 @@ constexpr std::size_t larger(std::size_t a, std::size_t b) {
 
 // block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
 // at most 32 items), PTX warp scans where they apply.
-// Pipelined: the single pass runs persistent blocks that load their next tile into shared memory
-// while they finish the current one (pipelined_single_pass.cuh), for 16-byte runs.
-template <int Threads, int Bytes, bool Pipelined = false> struct tuned_strategy_of {
-  static constexpr bool pipelined = Pipelined;
+template <int Threads, int Bytes> struct tuned_strategy_of {
   static constexpr int threads(std::size_t, std::size_t) { return Threads; }
   static constexpr int run(std::size_t in, std::size_t out) { return gpu::vector_items(in, out); }
   static constexpr int items(std::size_t in, std::size_t out) {
@@ -40,7 +37,7 @@ template <int Threads, int Bytes, bool Pipelined = false> struct tuned_strategy_
   }
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
-using tuned_strategy = tuned_strategy_of<128, 128, true>; // perf/CUDA_RESULTS.md: sweep
+using tuned_strategy = tuned_strategy_of<256, 128>; // perf/CUDA_RESULTS.md: sweep
 
 // block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of
 // the warp totals.
