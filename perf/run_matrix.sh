@@ -7,7 +7,7 @@
 #   bash perf/run_matrix.sh
 #
 # Results in $MATRIX_OUT (default out/matrix): results.csv, results.md, ladders.md, *.png,
-# RESULTS.md, matrix.log. Environment: SCAN_PERF (an already built scan_perf: no build),
+# RESULTS.md (perf/write_results.sh), matrix.log. Environment: SCAN_PERF (an already built scan_perf: no build),
 # SCAN_BUILD_DIR (default build-perf), CUDA_ARCH (default 90), MATRIX_ARGS (extra scan_perf
 # flags for the main run), SCAN_GIT_COMMIT (the commit to record where the tree has no .git).
 set -euo pipefail
@@ -44,32 +44,4 @@ echo "default matrix: ${main_s} s"
 # One CSV for the plots: the main run and the seed-3 slice.
 cp "$out/main/results.csv" "$out/results.csv"
 [[ -f $out/seed3/results.csv ]] && tail -n +2 "$out/seed3/results.csv" >>"$out/results.csv"
-cp "$out/main/results.md" "$out/results.md"
-if python3 -c 'import matplotlib' 2>/dev/null; then
-  python3 "$root/perf/plot.py" "$out/results.csv" --out "$out" --backends cuda
-fi
-
-{
-  echo "# libscan performance matrix: latest results"
-  echo
-  echo "Regenerate on a machine with an NVIDIA GPU (CUDA 12 or newer, CMake, Ninja, python3 with"
-  echo "matplotlib for the plots): \`bash perf/run_matrix.sh\` (about ${main_s} s for the default"
-  echo "matrix on the GPU below, plus the build). It writes this file, the CSV, the tables and the"
-  echo "plots to out/matrix/."
-  echo
-  awk 'NR > 2 && /^## /{exit} NR > 2' "$out/results.md" # the run: devices, date, commit
-  echo
-  echo "Bars: the blockwise scan at 2^30 int32 reaches 95% of the copy (row 'libscan automatic' of"
-  echo "seed 1's ladder); each ladder step is at least as fast, as a fraction of the copy (seed 4:"
-  echo "of CUB), as the step the seed reported."
-  echo
-  [[ -f $out/ladders.md ]] && cat "$out/ladders.md"
-  echo "## Plots"
-  echo
-  for f in "$out"/ladder_seed*.png "$out"/gbps_cuda_*.png; do
-    [[ -f $f ]] && echo "![$(basename "$f" .png)](results/$(basename "$f"))"
-  done
-  echo
-  awk '/^## /{on = 1} on' "$out/results.md" # the tables
-} >"$out/RESULTS.md"
-echo "wrote $out/RESULTS.md"
+SCAN_PERF=$perf MATRIX_SECONDS=$main_s bash "$root/perf/write_results.sh" "$out"

@@ -6,24 +6,6 @@
 namespace scan::perf {
 namespace {
 
-constexpr scan::backend all_backends[] = {scan::backend::host, scan::backend::cuda,
-                                          scan::backend::hip, scan::backend::kokkos};
-constexpr scan::algorithm all_algorithms[] = {
-    scan::algorithm::automatic, scan::algorithm::single_pass, scan::algorithm::reduce_then_scan,
-    scan::algorithm::scan_then_fan};
-constexpr scan::block_strategy all_blocks[] = {
-    scan::block_strategy::automatic,          scan::block_strategy::kogge_stone_global,
-    scan::block_strategy::kogge_stone_shared, scan::block_strategy::kogge_stone_double_buffered,
-    scan::block_strategy::brent_kung,         scan::block_strategy::blelloch,
-    scan::block_strategy::warp_shuffle,       scan::block_strategy::warp_shuffle_ptx,
-    scan::block_strategy::thread_coarsened};
-constexpr scan::element_type all_types[] = {scan::element_type::i8,  scan::element_type::u8,
-                                            scan::element_type::i16, scan::element_type::u16,
-                                            scan::element_type::i32, scan::element_type::u32,
-                                            scan::element_type::i64, scan::element_type::u64,
-                                            scan::element_type::f32, scan::element_type::f64};
-constexpr operation all_operations[] = {operation::scan, operation::blockwise};
-
 std::vector<std::string_view> split(std::string_view s) {
   std::vector<std::string_view> parts;
   while (!s.empty()) {
@@ -152,6 +134,7 @@ usage: scan_perf [--quick] [flags]
   --no-progress        no progress bar on stderr
   --out DIR            where results.csv and results.md go (default out/perf)
   --list               print the plan and exit
+  --report CSV         render results.md (into --out) from a results.csv again; no timing
 )";
 }
 
@@ -232,6 +215,8 @@ run_plan parse_command_line(int argc, char** argv, bool& help) {
       p.progress = false;
     } else if (flag == "--out") {
       p.out_dir = std::string(arg());
+    } else if (flag == "--report") {
+      p.report_from = std::string(arg());
     } else if (flag == "--list") {
       p.list_only = true;
     } else {

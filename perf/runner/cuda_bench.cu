@@ -7,8 +7,10 @@
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
 
+#include <cctype>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "perf/runner/matrix_driver.hpp"
@@ -50,16 +52,16 @@ __global__ void mismatch_kernel(const T* out, const T* ref, std::int64_t n, std:
 }
 
 std::string driver_version() {
-  // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  ..."
+  // "NVRM version: NVIDIA UNIX [Open ]Kernel Module [for x86_64]  580.159.04  Release Build ...":
+  // the first word after "Module" that starts with a digit.
   std::ifstream f("/proc/driver/nvidia/version");
   std::string line;
   if (std::getline(f, line)) {
-    const auto k = line.find("Kernel Module");
-    if (k != std::string::npos) {
-      const auto begin = line.find_first_not_of(' ', k + 13);
-      const auto end = line.find(' ', begin);
-      if (begin != std::string::npos) return line.substr(begin, end - begin);
-    }
+    const auto k = line.find("Module");
+    std::istringstream words(k == std::string::npos ? std::string() : line.substr(k));
+    for (std::string w; words >> w;)
+      if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
+        return w;
   }
   int v = 0;
   cudaDriverGetVersion(&v);

@@ -1,5 +1,5 @@
 // The host bench: libscan's host backend beside std::inclusive_scan / std::exclusive_scan and a
-// memcpy, timed with the steady clock.
+// memcpy spread over the backend's threads, timed with the steady clock.
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -8,6 +8,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "backends/host/thread_pool.hpp"
 #include "perf/runner/matrix_driver.hpp"
 
 namespace scan::perf {
@@ -64,8 +65,17 @@ struct host_device {
     return -1;
   }
 
+  // The ceiling: a copy by every thread of the pool libscan's host backend scans with.
   void copy(void* dst, const void* src, std::size_t bytes) {
-    std::memcpy(dst, src, bytes);
+    host::thread_pool& pool = host::thread_pool::instance();
+    const std::size_t chunk = std::max<std::size_t>(
+        std::size_t{1} << 16, (bytes + pool.size() - 1) / pool.size() / 64 * 64 + 64);
+    const auto count = static_cast<std::int64_t>((bytes + chunk - 1) / chunk);
+    pool.run(count, [&](std::int64_t i) {
+      const std::size_t begin = static_cast<std::size_t>(i) * chunk;
+      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin,
+                  std::min(chunk, bytes - begin));
+    });
   }
 
   template <class T>

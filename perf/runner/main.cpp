@@ -1,6 +1,7 @@
 // scan_perf: runs a slice of libscan's performance matrix (backends x algorithms x block
 // strategies x types x sizes) beside the copy and each backend's baselines, and writes
 // results.csv and results.md; perf/plot.py draws the plots from the CSV.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -65,6 +66,28 @@ std::vector<variant> variants_for(const bench& b, const run_plan& plan) {
   return vs;
 }
 
+// --report: results.md and the summary again from a results.csv, without measuring.
+int report_again(run_plan plan) {
+  run_context context;
+  std::vector<measurement> rows;
+  try {
+    rows = read_results_csv(plan.report_from, context);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "scan_perf: --report: %s\n", e.what());
+    return 2;
+  }
+  plan.inclusive.clear();
+  for (bool kind : {true, false})
+    if (std::any_of(rows.begin(), rows.end(), [&](auto& m) { return m.inclusive == kind; }))
+      plan.inclusive.push_back(kind);
+  std::filesystem::create_directories(plan.out_dir);
+  std::ofstream(plan.out_dir + "/results.md") << markdown_report(rows, context, plan);
+  std::fputs(console_summary(rows).c_str(), stdout);
+  std::printf("%zu measurements from %s; report in %s/results.md\n", rows.size(),
+              plan.report_from.c_str(), plan.out_dir.c_str());
+  return 0;
+}
+
 int run(int argc, char** argv) {
   bool help = false;
   run_plan plan;
@@ -78,6 +101,10 @@ int run(int argc, char** argv) {
     std::fputs(usage().c_str(), stdout);
     return 0;
   }
+
+  if (!plan.report_from.empty()) return report_again(plan);
+
+  if (!plan.report_from.empty()) return report_again(plan);
 
   std::vector<std::unique_ptr<bench>> benches;
   for (auto& b : make_benches()) {

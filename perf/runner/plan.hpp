@@ -20,6 +20,25 @@ constexpr std::string_view to_string(operation op) {
   return op == operation::scan ? "scan" : "blockwise";
 }
 
+// Every value of each dimension of the matrix, in the order the reports use.
+inline constexpr scan::backend all_backends[] = {scan::backend::host, scan::backend::cuda,
+                                                 scan::backend::hip, scan::backend::kokkos};
+inline constexpr scan::algorithm all_algorithms[] = {
+    scan::algorithm::automatic, scan::algorithm::single_pass, scan::algorithm::reduce_then_scan,
+    scan::algorithm::scan_then_fan};
+inline constexpr scan::block_strategy all_blocks[] = {
+    scan::block_strategy::automatic,          scan::block_strategy::kogge_stone_global,
+    scan::block_strategy::kogge_stone_shared, scan::block_strategy::kogge_stone_double_buffered,
+    scan::block_strategy::brent_kung,         scan::block_strategy::blelloch,
+    scan::block_strategy::warp_shuffle,       scan::block_strategy::warp_shuffle_ptx,
+    scan::block_strategy::thread_coarsened};
+inline constexpr scan::element_type all_types[] = {
+    scan::element_type::i8,  scan::element_type::u8,  scan::element_type::i16,
+    scan::element_type::u16, scan::element_type::i32, scan::element_type::u32,
+    scan::element_type::i64, scan::element_type::u64, scan::element_type::f32,
+    scan::element_type::f64};
+inline constexpr operation all_operations[] = {operation::scan, operation::blockwise};
+
 // Implementation names. Every backend measures `copy` first at each type and size: it is the
 // ceiling the other rows are a fraction of.
 inline constexpr std::string_view libscan_name = "libscan";
@@ -55,9 +74,20 @@ struct run_plan {
   bool rotate = true;    // rotate buffers for cache-sized inputs (else flag them resident)
   bool progress = true;
   bool list_only = false;
+  std::string report_from; // a results.csv to render again instead of measuring
   std::string out_dir = "out/perf";
   std::string command_line;
 };
+
+// The value whose to_string is `name`; false when there is none.
+template <class E, std::size_t N> bool from_name(std::string_view name, const E (&all)[N], E& out) {
+  for (E e : all)
+    if (to_string(e) == name) {
+      out = e;
+      return true;
+    }
+  return false;
+}
 
 // "2^20" for powers of two, else the decimal number.
 std::string size_name(std::int64_t n);

@@ -74,9 +74,14 @@ bool is_default_libscan(const measurement& m) {
          m.v.block == scan::block_strategy::automatic;
 }
 
+// Three significant digits at least, no exponent: 0.512, 45.3, 2468.
+std::string rate(double gbps) {
+  return fixed(gbps, gbps >= 100 ? 0 : gbps >= 10 ? 1 : gbps >= 1 ? 2 : 3);
+}
+
 std::string gbps_and_fraction(const measurement* m) {
   if (!m) return "-";
-  return fixed(m->gbps(), 0) + " (" + fixed(m->fraction_of_copy(), 2) + ")";
+  return rate(m->gbps()) + " (" + fixed(m->fraction_of_copy(), 2) + ")";
 }
 
 // The slices present in the results, in the order they were measured.
@@ -118,8 +123,7 @@ table summary_table(const std::vector<measurement>& rows, scan::backend b, bool 
       };
       const measurement* copy = at([](auto& m) { return m.v.implementation == copy_name; });
       if (!copy) continue;
-      std::vector<std::string> r{std::string(to_string(type)), size_name(n),
-                                 fixed(copy->gbps(), 0)};
+      std::vector<std::string> r{std::string(to_string(type)), size_name(n), rate(copy->gbps())};
       for (const auto& name : baselines)
         r.push_back(gbps_and_fraction(
             at([&](auto& m) { return m.v.implementation == name && m.inclusive == inclusive; })));
@@ -151,7 +155,10 @@ std::string markdown_report(const std::vector<measurement>& rows, const run_cont
          ")\n";
   }
   s += "- date " + context.date + ", commit " + context.commit + "\n";
-  s += "- command: `scan_perf " + plan.command_line + "`\n";
+  if (plan.report_from.empty())
+    s += "- command: `scan_perf " + plan.command_line + "`\n";
+  else
+    s += "- tables rendered again from the run's results.csv (`scan_perf --report`)\n";
   s += "- GB/s counts n reads + n writes of the element type; (x copy) is the copy's time over the "
        "row's time at the same size (1.00 = as fast as a device-to-device copy of the input). "
        "Median of timed calls after warm-up; every configuration was checked against the host "
