@@ -14,7 +14,7 @@ backend check_blockwise(const request& r) {
   const backend b = check(r);
   if (!find_backend(b)->run_blockwise_compiled)
     throw error("options.backend: the " + std::string(to_string(b)) +
-                " backend has no blockwise scan (it runs on: host, cuda)");
+                " backend has no blockwise scan");
   return b;
 }
 

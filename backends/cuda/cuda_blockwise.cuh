@@ -35,7 +35,8 @@ struct blockwise_coarsened_strategy {
 };
 
 // Calls f(Strategy{}) with the strategy a blockwise scan runs for this option: the full scan's,
-// except where a tile the size of common segments serves better.
+// except where a tile the size of common segments serves better. An explicit list, not
+// visit_strategy: the compiled library instantiates exactly these (compiled_blockwise_*.cu).
 template <class F> void visit_blockwise_strategy(block_strategy b, F&& f) {
   switch (b) {
   case block_strategy::kogge_stone_global:
