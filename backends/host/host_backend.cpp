@@ -6,9 +6,11 @@
 
 namespace scan::host {
 
+// Never destroyed: its buffers stay reachable until the process ends, whatever order static
+// objects (and threads still scanning) go away in.
 detail::workspace_cache<host_memory>& workspace_cache() {
-  static detail::workspace_cache<host_memory> cache;
-  return cache;
+  static auto* cache = new detail::workspace_cache<host_memory>;
+  return *cache;
 }
 
 namespace {

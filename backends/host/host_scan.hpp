@@ -26,10 +26,16 @@ struct host_memory {
 // One cache per process, defined in the library; keyed per calling thread.
 detail::workspace_cache<host_memory>& workspace_cache();
 
+// The host has no streams: the cache is keyed by the calling thread, one key for all types and
+// operators (a function-local thread_local in scan<> would be one per instantiation).
+inline void* thread_key() {
+  static thread_local char key;
+  return &key;
+}
+
 template <class In, class Out, class Op> void scan(const detail::scan_args<In, Out>& a, Op op) {
-  static thread_local char this_thread;
   options opt = a.opt;
-  if (!opt.workspace.data) opt.stream = &this_thread; // the host has no streams: key by thread
+  if (!opt.workspace.data) opt.stream = thread_key();
   host_parts parts;
   detail::workspace_source<host_memory> ws(workspace_cache(), host_memory{}, opt);
   detail::orchestrate(parts, a, op, ws);
