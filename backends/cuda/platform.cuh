@@ -102,6 +102,8 @@ __device__ __forceinline__ void fence_release() {
 
 // Two 64-bit words at a 16-byte aligned address, written and read as one 16-byte access: a tile
 // descriptor's tag and value travel together, so a reader needs no second round trip.
+// The look-back packs values of at most 8 bytes beside their tag only where this holds.
+inline constexpr bool atomic_pair_access = true;
 __device__ __forceinline__ void store_pair_relaxed(unsigned long long* p, unsigned long long a,
                                                    unsigned long long b) {
   asm volatile("st.relaxed.gpu.global.v2.u64 [%0], {%1, %2};" ::"l"(p), "l"(a), "l"(b) : "memory");

@@ -17,12 +17,15 @@
 
 namespace scan::gpu {
 
-template <class Shape, class BlockScan, class In, class Out, class Op>
+// Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
+// without forward progress between blocks; a tile's prefix is then published before any of its
+// output is stored, since a waiting block may be reading its input.
+template <class Shape, class BlockScan, bool Fallback = false, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
     single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
                        tile_descriptors<Out> descriptors, long long num_tiles, bool in_vector,
-                       bool out_vector, Op op) {
+                       bool out_vector, Op op, int patience = 0) {
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   __shared__ shared_slot<Out> prefix;
   __shared__ long long s_tile;
@@ -55,19 +58,27 @@ __global__ void __launch_bounds__(Shape::threads)
       if (threadIdx.x == 0) {
         descriptors.publish(0, epoch, detail::lookback_prefix_ready,
                             init.present ? op(init.value, aggregate) : aggregate);
+        if constexpr (Fallback) fence_release();
         prefix.get() = init.value;
         s_has_prefix = init.present;
       }
     } else {
       if (threadIdx.x == 0)
         descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+      const auto wait = [&] {
+        if constexpr (Fallback)
+          return reduce_when_blocked<Shape::tile_items, In, Out>{in, init, patience};
+        else
+          return spin_wait{};
+      }();
       Out before;
       if constexpr (!std::is_integral_v<Out>)
-        before = look_back_in_order(descriptors, tile, epoch, op); // reproducible rounding
+        before = look_back_in_order(descriptors, tile, epoch, op, wait); // reproducible rounding
       else
-        before = look_back(descriptors, tile, epoch, op);
+        before = look_back(descriptors, tile, epoch, op, wait);
       if (threadIdx.x == 0) {
         descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
+        if constexpr (Fallback) fence_release();
         prefix.get() = before;
         s_has_prefix = true;
       }

@@ -56,7 +56,7 @@ __device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::item
           for (int w = 0; w < run / per_word; ++w) {
             const word raw = p[w];
             In v[per_word];
-            std::memcpy(v, &raw, bytes);
+            __builtin_memcpy(v, &raw, bytes);
 #pragma unroll
             for (int i = 0; i < per_word; ++i)
               items[k * run + w * per_word + i] = static_cast<T>(v[i]);
@@ -102,7 +102,7 @@ __device__ __forceinline__ void store_tile(T* tile, const T (&items)[Shape::item
 #pragma unroll
           for (int w = 0; w < run / per_word; ++w) {
             word raw;
-            std::memcpy(&raw, &items[k * run + w * per_word], bytes);
+            __builtin_memcpy(&raw, &items[k * run + w * per_word], bytes);
             p[w] = raw;
           }
         }

@@ -11,7 +11,8 @@
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
 #include "backends/cuda/cuda_scan.cuh"
 #endif
-#if defined(SCAN_WITH_HIP) && defined(__HIPCC__)
+// hipcc on HIP's NVIDIA platform is nvcc, which defines __HIPCC__ only once HIP's headers are in.
+#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
 #include "backends/hip/hip_scan.hpp"
 #endif
 #if defined(SCAN_WITH_KOKKOS)
@@ -30,7 +31,7 @@ template <class In, class Out, class Op> void run_header_path(const scan_args<In
     cuda::scan(a, op);
     return;
 #endif
-#if defined(SCAN_WITH_HIP) && defined(__HIPCC__)
+#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
   case backend::hip:
     hip::scan(a, op);
     return;

@@ -98,6 +98,7 @@ inline unsigned long long fetch_add(unsigned long long* p, unsigned long long v)
 }
 inline void fence_acquire() {}
 inline void fence_release() {}
+inline constexpr bool atomic_pair_access = true;
 inline void store_pair_relaxed(unsigned long long* p, unsigned long long a, unsigned long long b) {
   p[0] = a;
   p[1] = b;

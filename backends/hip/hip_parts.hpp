@@ -1,0 +1,112 @@
+// The HIP backend's part primitives (src/part_primitives.hpp): each launches one kernel of
+// backends/gpu/ on the caller's stream. A part is one tile of the block strategy's shape.
+//
+// The single pass runs with the look-back fallback (lookback.cuh): AMD GPUs promise no forward
+// progress between workgroups, so a workgroup that waits too long on a predecessor reduces that
+// tile's input itself instead. It therefore cannot hang, and it is the automatic choice.
+// SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default 128) lets tests force the
+// fallback path (0: at the first poll that finds a predecessor not ready).
+#pragma once
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include <hip/hip_runtime.h>
+
+#include "backends/gpu/lookback.cuh"
+#include "backends/gpu/part_kernels.cuh"
+#include "backends/gpu/single_pass_kernel.cuh"
+#include "backends/gpu/tile_io.cuh"
+#include "backends/gpu/tile_shape.cuh"
+#include "backends/hip/hip_error.hpp"
+#include "backends/hip/hip_strategies.hpp"
+#include "scan/detail/request.hpp"
+#include "scan/error.hpp"
+#include "scan/options.hpp"
+#include "src/lookback_state.hpp"
+
+namespace scan::hip {
+
+// Polls of a not-ready predecessor before a look-back reduces its tile itself.
+inline int lookback_patience() {
+  static const int patience = [] {
+    const char* v = std::getenv("SCAN_HIP_LOOKBACK_PATIENCE");
+    return v && *v ? std::atoi(v) : 128;
+  }();
+  return patience;
+}
+
+template <class Strategy> struct hip_parts {
+  hipStream_t stream = nullptr;
+
+  template <class In, class Out> using shape = gpu::shape_of<Strategy, In, Out>;
+  template <class In, class Out>
+  using block_scan = typename Strategy::template block_scan<shape<In, Out>>;
+
+  std::int64_t part_items(std::int64_t, std::size_t in_size, std::size_t out_size) const {
+    return gpu::tile_items_of<Strategy>(in_size, out_size);
+  }
+
+  algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
+    return algorithm::single_pass;
+  }
+
+  template <class In, class Out, class Op>
+  void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+    using S = shape<In, Out>;
+    gpu::reduce_parts_kernel<S, block_scan<In, Out>>
+        <<<blocks<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
+    check_launch("launching reduce_parts_kernel");
+  }
+
+  template <class In, class Out, class Op>
+  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+                  detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
+    using S = shape<In, Out>;
+    gpu::scan_parts_kernel<S, block_scan<In, Out>><<<blocks<S>(n, part), S::threads, 0, stream>>>(
+        in, out, n, inclusive, init, seeds, totals, vector_ok<In, S>(in), vector_ok<Out, S>(out),
+        op);
+    check_launch("launching scan_parts_kernel");
+  }
+
+  template <class Out, class Op>
+  void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
+                 Op op) {
+    using S = shape<Out, Out>;
+    const unsigned parts = blocks<S>(n, part);
+    if (parts < 2) return;
+    gpu::fan_parts_kernel<S><<<parts - 1, S::threads, 0, stream>>>(out, n, inclusive, bases,
+                                                                   vector_ok<Out, S>(out), op);
+    check_launch("launching fan_parts_kernel");
+  }
+
+  template <class In, class Out, class Op>
+  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+                   detail::lookback_state<Out> state, Op op) {
+    using S = shape<In, Out>;
+    const unsigned tiles = blocks<S>(n, S::tile_items);
+    if (static_cast<std::int64_t>(tiles) != state.num_tiles)
+      throw error("n: look-back state sized for another tile count (internal error)");
+    gpu::single_pass_kernel<S, block_scan<In, Out>, true><<<tiles, S::threads, 0, stream>>>(
+        in, out, n, inclusive, init, state.header, gpu::tile_descriptors<Out>(state),
+        state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op, lookback_patience());
+    check_launch("launching single_pass_kernel");
+  }
+
+private:
+  template <class S> static unsigned blocks(std::int64_t n, std::int64_t part) {
+    if (part != S::tile_items)
+      throw error("n: part size " + std::to_string(part) + " is not the kernel's tile of " +
+                  std::to_string(S::tile_items) + " (internal error)");
+    const std::int64_t count = (n + part - 1) / part;
+    if (count > 0x7fffffff)
+      throw error("n: " + std::to_string(n) + " elements need more than 2^31 - 1 tiles");
+    return static_cast<unsigned>(count);
+  }
+  template <class T, class S> static bool vector_ok(const T* p) {
+    return gpu::vector_aligned<T, S::run>(p);
+  }
+};
+
+} // namespace scan::hip

@@ -1,0 +1,156 @@
+// The single pass with the look-back fallback (lookback.cuh: reduce_when_blocked, what the HIP
+// backend runs) on the CPU emulation of simt.hpp: the blocks of some tiles never run, as on a GPU
+// that never schedules them, and the blocks that do run still finish with the right prefixes.
+// With the plain spin wait they would wait forever.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "backends/gpu/block_scan.cuh"
+#include "backends/gpu/single_pass_kernel.cuh"
+#include "backends/gpu/warp_scan.cuh"
+#include "backends/host/serial_scan.hpp"
+
+namespace {
+
+using scan::detail::maybe;
+
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+// x -> a*x + b modulo 2^32: associative, not commutative; 8 bytes (packed descriptors).
+struct affine {
+  std::uint32_t a, b;
+  bool operator==(const affine& o) const { return a == o.a && b == o.b; }
+};
+struct then {
+  affine operator()(const affine& f, const affine& g) const { return {g.a * f.a, g.a * f.b + g.b}; }
+};
+// 2x2 matrices modulo 2^32: 16 bytes (values beside the descriptors).
+struct mat2 {
+  std::uint32_t m[4];
+  bool operator==(const mat2& o) const { return std::memcmp(m, o.m, sizeof m) == 0; }
+};
+struct matmul {
+  mat2 operator()(const mat2& x, const mat2& y) const {
+    mat2 z;
+    z.m[0] = x.m[0] * y.m[0] + x.m[1] * y.m[2];
+    z.m[1] = x.m[0] * y.m[1] + x.m[1] * y.m[3];
+    z.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2];
+    z.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];
+    return z;
+  }
+};
+
+template <class T> T value(std::uint64_t i) {
+  const std::uint64_t r = mix(i);
+  if constexpr (std::is_same_v<T, affine>)
+    return {static_cast<std::uint32_t>(r) | 1u, static_cast<std::uint32_t>(r >> 32)};
+  else if constexpr (std::is_same_v<T, mat2>)
+    return mat2{{static_cast<std::uint32_t>(r % 5), static_cast<std::uint32_t>(r >> 8) % 5,
+                 static_cast<std::uint32_t>(r >> 16) % 5, static_cast<std::uint32_t>(r >> 24) % 5}};
+  else
+    return static_cast<T>(r % 1000) - static_cast<T>(500);
+}
+
+// 64 threads of 4 items: 256-item tiles, two warps.
+struct small_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 64; }
+  static constexpr int items(std::size_t, std::size_t) { return 4; }
+  static constexpr int run(std::size_t, std::size_t) { return 4; }
+  template <class Shape>
+  using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
+};
+
+// One state across calls, as the library's workspace cache keeps it.
+template <class T> struct lookback {
+  std::vector<unsigned long long> header, flags;
+  std::vector<T> aggregates, prefixes;
+  scan::detail::lookback_state<T> state;
+  explicit lookback(std::int64_t tiles)
+      : header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0),
+        aggregates(static_cast<std::size_t>(tiles)),
+        prefixes(aggregates.size()), state{header.data(), flags.data(), aggregates.data(),
+                                           prefixes.data(), tiles} {}
+};
+
+// Runs the tiles whose tickets lie in each [first, last) of `runs`, one launch each, in that
+// order; tiles outside every range never run. Checks the tiles that ran against the reference
+// and that the others were not written.
+template <class T, class Op>
+void check(std::int64_t n, std::vector<std::pair<std::int64_t, std::int64_t>> runs, bool inclusive,
+           maybe<T> init, Op op, int patience) {
+  using S = scan::gpu::shape_of<small_strategy, T, T>;
+  using B = small_strategy::block_scan<S>;
+  const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+  std::vector<T> in(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    in[static_cast<std::size_t>(i)] = value<T>(static_cast<std::uint64_t>(i) * 31 + 7);
+  std::vector<T> want(in.size());
+  scan::host::serial_scan(in.data(), want.data(), n, inclusive, init, op);
+
+  lookback<T> lb(tiles);
+  const T poison = value<T>(424242);
+  std::vector<T> out(in.size(), poison);
+  std::vector<bool> ran(static_cast<std::size_t>(tiles), false);
+  for (auto [first, last] : runs) {
+    lb.header[0] = static_cast<unsigned long long>(first); // the next ticket drawn
+    simt::block_runner::launch(static_cast<unsigned>(last - first), S::threads, [&] {
+      scan::gpu::single_pass_kernel<S, B, true>(
+          in.data(), out.data(), n, inclusive, init, lb.header.data(),
+          scan::gpu::tile_descriptors<T>(lb.state), tiles, false, false, op, patience);
+    });
+    for (std::int64_t t = first; t < last; ++t)
+      ran[static_cast<std::size_t>(t)] = true;
+  }
+  std::int64_t wrong = 0, first_wrong = -1;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const bool written = ran[static_cast<std::size_t>(i / S::tile_items)];
+    const bool unspecified = i == 0 && !inclusive && !init.present;
+    const T& expect = written ? want[static_cast<std::size_t>(i)] : poison;
+    if (!unspecified && !(out[static_cast<std::size_t>(i)] == expect)) {
+      if (first_wrong < 0) first_wrong = i;
+      ++wrong;
+    }
+  }
+  CHECK_MESSAGE(wrong == 0, wrong << " wrong elements, first at " << first_wrong);
+}
+
+} // namespace
+
+TEST_CASE("predecessors that never run: the waiting tiles reduce them") {
+  const int patience = 4;
+  // Tiles 0..2 never run: tile 3 reduces them all (tile 0 with init) and the rest follow.
+  check<int>(256 * 9 + 5, {{3, 10}}, true, {}, scan::sum{}, patience);
+  check<int>(256 * 9 + 5, {{3, 10}}, false, {11, true}, scan::sum{}, patience);
+  check<affine>(256 * 6, {{2, 6}}, false, {value<affine>(1), true}, then{}, patience);
+  check<mat2>(256 * 6 + 100, {{1, 7}}, true, {value<mat2>(2), true}, matmul{}, patience);
+  // More stalled tiles than a warp has lanes: two windows of fallback reductions.
+  check<int>(256 * 45 + 1, {{40, 46}}, true, {-5, true}, scan::sum{}, patience);
+  check<affine>(256 * 40, {{35, 40}}, true, {}, then{}, patience);
+  // Beyond the reach of the in-order look-back (floating-point and custom values).
+  check<affine>(256 * 134, {{131, 134}}, false, {value<affine>(7), true}, then{}, patience);
+}
+
+TEST_CASE("a gap in the middle: prefixes published before it still count") {
+  // Tiles 0 and 1 finish, 2..6 never run, 7.. run: the look-back combines fallback reductions
+  // with the prefix tile 1 published.
+  check<int>(256 * 12, {{0, 2}, {7, 12}}, true, {3, true}, scan::sum{}, 2);
+  check<affine>(256 * 12 + 9, {{0, 2}, {7, 13}}, false, {value<affine>(5), true}, then{}, 2);
+  check<mat2>(256 * 10, {{0, 1}, {4, 10}}, true, {}, matmul{}, 2);
+}
+
+TEST_CASE("every tile runs: the fallback changes nothing, with any patience") {
+  for (int patience : {0, 1, 64}) {
+    check<int>(256 * 20 + 3, {{0, 21}}, true, {}, scan::sum{}, patience);
+    check<affine>(256 * 7 + 1, {{0, 8}}, false, {value<affine>(3), true}, then{}, patience);
+    check<mat2>(256 * 5, {{0, 5}}, true, {value<mat2>(4), true}, matmul{}, patience);
+  }
+}
