@@ -36,7 +36,7 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  for suite in operators sizes widening custom errors workspace large; do
+  for suite in operators sizes widening custom errors workspace large strategies blockwise; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
   done
@@ -46,7 +46,7 @@ if want test; then
   for pid in "${pids[@]}"; do wait "$pid"; results+=" $?"; done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests (operators sizes widening custom errors workspace large cuda-only): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests (operators sizes widening custom errors workspace large strategies blockwise cuda-only): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 
@@ -55,7 +55,8 @@ if want perf; then
   note "perf: exit $?"
 fi
 if want sweep; then
-  "$build/perf/cub_comparison" --sweep >"$out/sweep.log" 2>&1
+  # Tile shapes of the single pass (perf/tile_sweep.cu), built by nvcc alone.
+  OUT=$out bash "$root/perf/tile_sweep.sh" >"$out/sweep.log" 2>&1
   note "sweep: exit $?"
   cat "$out/sweep.log"
 fi

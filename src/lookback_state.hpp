@@ -4,9 +4,11 @@
 // waits on tiles whose blocks already run, whatever order the hardware schedules blocks in.
 // header[1] is the epoch: the sequence number of the last call that used this workspace. A call
 // runs with epoch = header[1] + 1 and tags every flag it writes with it, so flags left by earlier
-// calls read as "not ready" and no memset is needed between calls. The block that draws the last
-// ticket (after every other block has read the epoch) resets the counter and advances header[1];
-// the next call on the stream sees both. A 62-bit epoch does not wrap in practice.
+// calls read as "not ready" and no memset is needed between calls. Each block reads the epoch
+// before it draws its ticket (an acquire read, or a read-modify-write ticket that orders it), so
+// the block that draws the last ticket knows every block has read the epoch: it resets the
+// counter and advances header[1], and the next call on the stream sees both. A 62-bit epoch does
+// not wrap in practice.
 //
 // Each tile has a 16-byte descriptor of two words: flags[2i] = (epoch << 2) | status, status:
 // aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix through

@@ -24,8 +24,9 @@ constexpr std::size_t larger(std::size_t a, std::size_t b) {
 }
 
 // block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
-// at most 32 items), PTX warp scans where they apply.
-template <int Threads, int Bytes> struct tuned_strategy_of {
+// at most 32 items), PTX warp scans where they apply; MinBlocks per multiprocessor.
+template <int Threads, int Bytes, int MinBlocks = 1> struct tuned_strategy_of {
+  static constexpr int min_blocks = MinBlocks;
   static constexpr int threads(std::size_t, std::size_t) { return Threads; }
   static constexpr int run(std::size_t in, std::size_t out) { return gpu::vector_items(in, out); }
   static constexpr int items(std::size_t in, std::size_t out) {
@@ -37,7 +38,9 @@ template <int Threads, int Bytes> struct tuned_strategy_of {
   }
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
-using tuned_strategy = tuned_strategy_of<256, 128>; // perf/CUDA_RESULTS.md: sweep
+// perf/CUDA_RESULTS.md, tuning sweep: three blocks per multiprocessor keeps the in-order
+// floating-point look-back of 8-byte values from spilling; four would suit integers a little better.
+using tuned_strategy = tuned_strategy_of<256, 128, 3>;
 
 // block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of
 // the warp totals.

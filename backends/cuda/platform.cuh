@@ -84,10 +84,10 @@ __device__ __forceinline__ void store_release(unsigned long long* p, unsigned lo
 __device__ __forceinline__ void store_relaxed(unsigned long long* p, unsigned long long v) {
   asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
 }
-__device__ __forceinline__ unsigned long long fetch_add(unsigned long long* p,
-                                                        unsigned long long v) {
+__device__ __forceinline__ unsigned long long fetch_add_relaxed(unsigned long long* p,
+                                                                unsigned long long v) {
   unsigned long long old;
-  asm volatile("atom.acq_rel.gpu.global.add.u64 %0, [%1], %2;"
+  asm volatile("atom.relaxed.gpu.global.add.u64 %0, [%1], %2;"
                : "=l"(old)
                : "l"(p), "l"(v)
                : "memory");

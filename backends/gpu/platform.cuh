@@ -2,7 +2,8 @@
 // platform defines, in namespace scan::gpu:
 //   warp_size, max_warp_size, lane_mask, lane_id(), ballot(bool),
 //   shfl_up(value, delta), shfl(value, source_lane)          (any trivially copyable value)
-//   load_acquire / load_relaxed / store_release / store_relaxed / fetch_add (64-bit, GPU scope)
+//   load_acquire / load_relaxed / store_release / store_relaxed / fetch_add_relaxed
+//     (64-bit, GPU scope)
 //   store_pair_relaxed / load_pair_relaxed (two 64-bit words as one 16-byte access)
 //   fence_acquire(), fence_release(), pause()
 #pragma once

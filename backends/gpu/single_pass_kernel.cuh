@@ -21,7 +21,7 @@ namespace scan::gpu {
 // without forward progress between blocks; a tile's prefix is then published before any of its
 // output is stored, since a waiting block may be reading its input.
 template <class Shape, class BlockScan, bool Fallback = false, class In, class Out, class Op>
-__global__ void __launch_bounds__(Shape::threads)
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
                        tile_descriptors<Out> descriptors, long long num_tiles, bool in_vector,
@@ -32,24 +32,33 @@ __global__ void __launch_bounds__(Shape::threads)
   __shared__ unsigned long long s_epoch;
   __shared__ bool s_has_prefix;
 
+  // The ticket is one L2 round trip away. Blocks start in index order on the GPUs we know, so
+  // the ticket is almost always blockIdx.x: that tile's loads go out while the ticket travels,
+  // and a block whose ticket differs loads its own tile again.
+  unsigned long long call_epoch = 0, ticket = 0;
   if (threadIdx.x == 0) {
-    const unsigned long long epoch = load_relaxed(header + 1) + 1;
-    const auto tile = static_cast<long long>(fetch_add(header, 1));
+    call_epoch = load_acquire(header + 1) + 1; // read before the ticket (src/lookback_state.hpp)
+    ticket = fetch_add_relaxed(header, 1);
+  }
+  const long long guess = blockIdx.x;
+  Out items[Shape::items];
+  Out run_prefix[Shape::runs];
+  load_tile<Shape>(in + guess * Shape::tile_items, items,
+                   tile_count<Shape>(n, guess * Shape::tile_items), in_vector);
+  if (threadIdx.x == 0) {
+    const auto tile = static_cast<long long>(ticket);
     if (tile == num_tiles - 1) {
       store_relaxed(header, 0);
-      store_relaxed(header + 1, epoch);
+      store_relaxed(header + 1, call_epoch);
     }
     s_tile = tile;
-    s_epoch = epoch;
+    s_epoch = call_epoch;
   }
   __syncthreads();
   const long long tile = s_tile;
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
-
-  Out items[Shape::items];
-  Out run_prefix[Shape::runs];
-  load_tile<Shape>(in + begin, items, count, in_vector);
+  if (tile != guess) load_tile<Shape>(in + begin, items, count, in_vector);
   const Out aggregate = BlockScan::scan(items, run_prefix, storage.get(), op);
 
   if (threadIdx.x < warp_size) {

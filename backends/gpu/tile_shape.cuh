@@ -10,12 +10,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 namespace scan::gpu {
 
-template <int Threads, int Items, int Run> struct tile_shape {
+// MinBlocks: blocks per multiprocessor the kernels ask the compiler to fit (it caps registers).
+template <int Threads, int Items, int Run, int MinBlocks = 1> struct tile_shape {
   static_assert(Items % Run == 0, "a thread's items are whole runs");
   static constexpr int threads = Threads;
+  static constexpr int min_blocks = MinBlocks;
   static constexpr int items = Items;
   static constexpr int run = Run;
   static constexpr int runs = Items / Run;
@@ -33,12 +36,22 @@ constexpr int vector_items(std::size_t in_size, std::size_t out_size) {
   return is_power_of_two(size) && size <= 16 ? static_cast<int>(16 / size) : 1;
 }
 
+// Blocks per multiprocessor a strategy asks for (static constexpr int min_blocks), 1 when it
+// says nothing.
+template <class Strategy, class = void> struct min_blocks_of {
+  static constexpr int value = 1;
+};
+template <class Strategy>
+struct min_blocks_of<Strategy, std::void_t<decltype(Strategy::min_blocks)>> {
+  static constexpr int value = Strategy::min_blocks;
+};
+
 // A strategy's tile shape for element sizes: strategies define constexpr threads(in, out),
 // items(in, out) and run(in, out), so host code (part sizes) and kernels agree.
 template <class Strategy, class In, class Out>
 using shape_of =
     tile_shape<Strategy::threads(sizeof(In), sizeof(Out)), Strategy::items(sizeof(In), sizeof(Out)),
-               Strategy::run(sizeof(In), sizeof(Out))>;
+               Strategy::run(sizeof(In), sizeof(Out)), min_blocks_of<Strategy>::value>;
 
 template <class Strategy>
 constexpr std::int64_t tile_items_of(std::size_t in_size, std::size_t out_size) {

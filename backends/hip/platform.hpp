@@ -81,8 +81,9 @@ __device__ inline void store_release(unsigned long long* p, unsigned long long v
 __device__ inline void store_relaxed(unsigned long long* p, unsigned long long v) {
   __hip_atomic_store(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
-__device__ inline unsigned long long fetch_add(unsigned long long* p, unsigned long long v) {
-  return __hip_atomic_fetch_add(p, v, __ATOMIC_ACQ_REL, __HIP_MEMORY_SCOPE_AGENT);
+__device__ inline unsigned long long fetch_add_relaxed(unsigned long long* p,
+                                                      unsigned long long v) {
+  return __hip_atomic_fetch_add(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 // AMD does not promise that a 16-byte access is one indivisible access, so the look-back keeps
 // its values beside the tags (lookback.cuh) instead of packing them. The pair is still written

@@ -91,7 +91,7 @@ inline void store_release(unsigned long long* p, unsigned long long v) {
 inline void store_relaxed(unsigned long long* p, unsigned long long v) {
   *p = v;
 }
-inline unsigned long long fetch_add(unsigned long long* p, unsigned long long v) {
+inline unsigned long long fetch_add_relaxed(unsigned long long* p, unsigned long long v) {
   const unsigned long long old = *p;
   *p += v;
   return old;

@@ -1,0 +1,155 @@
+// Tuning sweep of the CUDA single pass: the kernel alone, over tile shapes (threads x bytes of
+// output per thread x blocks per multiprocessor asked of the compiler), beside a device copy and
+// cub::DeviceScan::InclusiveSum of the same bytes, in one process on the same buffers. It needs
+// only the headers, so it builds in a minute without the library:
+//
+//   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
+//   ./tile_sweep [--markdown file]
+//
+// The shape that wins becomes tuned_strategy in backends/cuda/cuda_strategies.cuh; the table it
+// came from goes to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh), each shape's
+// output compared with CUB's.
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "backends/cuda/cuda_parts.cuh"
+#include "backends/cuda/cuda_strategies.cuh"
+#include "perf/cuda_harness.cuh"
+#include "src/arena.hpp"
+#include "src/lookback_state.hpp"
+
+namespace {
+
+using namespace perf;
+using scan::cuda::tuned_strategy_of;
+
+// One shape: times its single pass on n items of T; `good` is false when its output differs.
+template <class T, class Strategy>
+double time_single_pass(buffers& b, std::int64_t n, cudaStream_t s, bool& good) {
+  const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
+  const int sets = sets_for(sizeof(T), n, b.bytes);
+  const std::int64_t tile = scan::gpu::tile_items_of<Strategy>(sizeof(T), sizeof(T));
+  const std::int64_t tiles = (n + tile - 1) / tile;
+  const std::size_t state_bytes = scan::detail::lookback_bytes(tiles, sizeof(T));
+  void* state_memory = nullptr;
+  ok(cudaMalloc(&state_memory, state_bytes), "cudaMalloc look-back state");
+  ok(cudaMemsetAsync(state_memory, 0, state_bytes, s), "memset look-back state");
+  scan::detail::arena ws(state_memory, state_bytes);
+  const auto state = scan::detail::carve_lookback<T>(ws, tiles);
+  scan::cuda::cuda_parts<Strategy> parts{s};
+  auto run = [&](int set) {
+    parts.single_pass(reinterpret_cast<const T*>(b.in + set * stride),
+                      reinterpret_cast<T*>(b.out + set * stride), n, true, scan::detail::maybe<T>{},
+                      state, scan::sum{});
+  };
+  const double us = median_us(s, sets, 2.0 * n * sizeof(T) / 2.5e3 + 5.0, run);
+  ok(cudaMemsetAsync(b.out, 0xff, n * sizeof(T), s), "poison");
+  run(0);
+  good = mismatches(b, reinterpret_cast<const T*>(b.out), reinterpret_cast<const T*>(b.ref), n,
+                    s) == 0;
+  ok(cudaFree(state_memory), "cudaFree");
+  return us;
+}
+
+template <class... Strategies> struct shapes {};
+
+template <class T, class... Strategies>
+void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<Strategies...>) {
+  const std::int64_t biggest = static_cast<std::int64_t>(b.bytes / sizeof(T));
+  fill_kernel<<<4096, 256, 0, s>>>(reinterpret_cast<T*>(b.in), biggest, 99);
+  ok(cudaGetLastError(), "fill");
+  for (int lg : {20, 22, 24, 26, 28, 30}) {
+    const std::int64_t n = std::int64_t{1} << lg;
+    if (n > biggest) continue;
+    const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
+    const int sets = sets_for(sizeof(T), n, b.bytes);
+    const double est = 2.0 * n * sizeof(T) / 2.5e3 + 5.0;
+    const double copy = median_us(s, sets, est, [&](int set) {
+      ok(cudaMemcpyAsync(b.out + set * stride, b.in + set * stride, n * sizeof(T),
+                         cudaMemcpyDeviceToDevice, s),
+         "copy");
+    });
+    ensure_cub_temp<T>(b, n, s);
+    auto cub_run = [&](int set, T* out) {
+      ok(cub::DeviceScan::InclusiveSum(b.temp, b.temp_bytes,
+                                       reinterpret_cast<const T*>(b.in + set * stride), out, n, s),
+         "cub");
+    };
+    const double cub = median_us(s, sets, est, [&](int set) {
+      cub_run(set, reinterpret_cast<T*>(b.out + set * stride));
+    });
+    cub_run(0, reinterpret_cast<T*>(b.ref));
+    bool good[sizeof...(Strategies)] = {};
+    std::size_t next = 0;
+    const double t[] = {time_single_pass<T, Strategies>(b, n, s, good[next++])...};
+    std::string line = "| " + std::string(type) + " | 2^" + std::to_string(lg);
+    char cell[64];
+    std::snprintf(cell, sizeof cell, " | %.1f | %.1f (%.2f)", copy, cub, copy / cub);
+    line += cell;
+    bool all_good = true;
+    for (std::size_t i = 0; i < sizeof...(Strategies); ++i) {
+      std::snprintf(cell, sizeof cell, " | %.1f (%.2f, %.2fx)", t[i], copy / t[i], cub / t[i]);
+      line += cell;
+      all_good = all_good && good[i];
+    }
+    line += all_good ? " | ok |" : " | MISMATCH |";
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+    if (md) std::fprintf(md, "%s\n", line.c_str());
+  }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const char* md_path = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--markdown" && i + 1 < argc) {
+      md_path = argv[++i];
+    } else {
+      std::fprintf(stderr, "usage: %s [--markdown file]\n", argv[0]);
+      return 2;
+    }
+  }
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+    std::printf("SKIPPED: no CUDA device\n");
+    return 77;
+  }
+  const gpu_info g = info();
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
+  // Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler.
+  using swept = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
+                       tuned_strategy_of<256, 128, 4>,
+                       tuned_strategy_of<128, 128, 8>, tuned_strategy_of<256, 96, 4>,
+                       tuned_strategy_of<256, 64, 6>, tuned_strategy_of<512, 64, 2>>;
+  const std::string head =
+      "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
+      "256x96B/4 | 256x64B/6 | 512x64B/2 | check |\n|---|---|---|---|---|---|---|---|---|---|---|---|";
+  std::printf("GPU: %s, %d SMs, %zu MB L2; %s\nsingle pass alone, median us (of copy, vs CUB)\n"
+              "%s\n",
+              g.name.c_str(), g.sms, g.l2 >> 20, date, head.c_str());
+  if (md)
+    std::fprintf(md, "\nGPU: %s, %d SMs; %s\n\n%s\n", g.name.c_str(), g.sms, date, head.c_str());
+
+  cudaStream_t s;
+  ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
+  buffers b;
+  b.bytes = std::size_t{4} << 30;
+  ok(cudaMalloc(&b.in, b.bytes), "cudaMalloc in");
+  ok(cudaMalloc(&b.out, b.bytes), "cudaMalloc out");
+  ok(cudaMalloc(&b.ref, b.bytes), "cudaMalloc ref");
+  ok(cudaMalloc(&b.bad, 8), "cudaMalloc");
+  sweep_type<std::int32_t>("int32", b, s, md, swept{});
+  sweep_type<float>("float", b, s, md, swept{});
+  sweep_type<std::int64_t>("int64", b, s, md, swept{});
+  sweep_type<double>("double", b, s, md, swept{});
+  if (md) std::fclose(md);
+  return 0;
+}
