@@ -77,9 +77,8 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
                                        reinterpret_cast<const T*>(b.in + set * stride), out, n, s),
          "cub");
     };
-    const double cub = median_us(s, sets, est, [&](int set) {
-      cub_run(set, reinterpret_cast<T*>(b.out + set * stride));
-    });
+    const double cub = median_us(
+        s, sets, est, [&](int set) { cub_run(set, reinterpret_cast<T*>(b.out + set * stride)); });
     cub_run(0, reinterpret_cast<T*>(b.ref));
     bool good[sizeof...(Strategies)] = {};
     std::size_t next = 0;
@@ -126,12 +125,13 @@ int main(int argc, char** argv) {
   FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
   // Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler.
   using swept = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
-                       tuned_strategy_of<256, 128, 4>,
-                       tuned_strategy_of<128, 128, 8>, tuned_strategy_of<256, 96, 4>,
-                       tuned_strategy_of<256, 64, 6>, tuned_strategy_of<512, 64, 2>>;
+                       tuned_strategy_of<256, 128, 4>, tuned_strategy_of<128, 128, 8>,
+                       tuned_strategy_of<256, 96, 4>, tuned_strategy_of<256, 64, 6>,
+                       tuned_strategy_of<512, 64, 2>>;
   const std::string head =
       "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
-      "256x96B/4 | 256x64B/6 | 512x64B/2 | check |\n|---|---|---|---|---|---|---|---|---|---|---|---|";
+      "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
+      "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
   std::printf("GPU: %s, %d SMs, %zu MB L2; %s\nsingle pass alone, median us (of copy, vs CUB)\n"
               "%s\n",
               g.name.c_str(), g.sms, g.l2 >> 20, date, head.c_str());

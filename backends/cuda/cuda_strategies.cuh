@@ -39,7 +39,8 @@ template <int Threads, int Bytes, int MinBlocks = 1> struct tuned_strategy_of {
   template <class Shape> using block_scan = gpu::striped_block_scan<Shape, ptx_warp_scan>;
 };
 // perf/CUDA_RESULTS.md, tuning sweep: three blocks per multiprocessor keeps the in-order
-// floating-point look-back of 8-byte values from spilling; four would suit integers a little better.
+// floating-point look-back of 8-byte values from spilling; four would suit integers a little
+// better.
 using tuned_strategy = tuned_strategy_of<256, 128, 3>;
 
 // block_strategy::warp_shuffle: one item per thread, __shfl_up_sync warp scans, then a scan of

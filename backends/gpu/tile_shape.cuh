@@ -38,9 +38,7 @@ constexpr int vector_items(std::size_t in_size, std::size_t out_size) {
 
 // Blocks per multiprocessor a strategy asks for (static constexpr int min_blocks), 1 when it
 // says nothing.
-template <class Strategy, class = void> struct min_blocks_of {
-  static constexpr int value = 1;
-};
+template <class Strategy, class = void> struct min_blocks_of { static constexpr int value = 1; };
 template <class Strategy>
 struct min_blocks_of<Strategy, std::void_t<decltype(Strategy::min_blocks)>> {
   static constexpr int value = Strategy::min_blocks;

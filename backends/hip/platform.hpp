@@ -82,7 +82,7 @@ __device__ inline void store_relaxed(unsigned long long* p, unsigned long long v
   __hip_atomic_store(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 __device__ inline unsigned long long fetch_add_relaxed(unsigned long long* p,
-                                                      unsigned long long v) {
+                                                       unsigned long long v) {
   return __hip_atomic_fetch_add(p, v, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
 }
 // AMD does not promise that a 16-byte access is one indivisible access, so the look-back keeps
