@@ -85,8 +85,9 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& hip_backend_entry() {
-  static const backend_entry entry{backend::hip, hip::unsupported, hip::check_memory,
-                                   hip::run_compiled, hip::workspace_bytes};
+  static const backend_entry entry{backend::hip,         hip::unsupported,
+                                   hip::check_memory,    hip::run_compiled,
+                                   hip::workspace_bytes, hip::run_blockwise_compiled};
   return entry;
 }
 

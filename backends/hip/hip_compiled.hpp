@@ -23,5 +23,6 @@ void run_compiled_max(const detail::request& r);
 void run_compiled_bit_and(const detail::request& r);
 void run_compiled_bit_or(const detail::request& r);
 void run_compiled_bit_xor(const detail::request& r);
+void run_blockwise_compiled(const detail::request& r);
 
 } // namespace scan::hip

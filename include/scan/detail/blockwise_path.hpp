@@ -12,6 +12,9 @@
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
 #include "backends/cuda/cuda_blockwise.cuh"
 #endif
+#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
+#include "backends/hip/hip_blockwise.hpp"
+#endif
 #if defined(SCAN_WITH_KOKKOS)
 #include "backends/kokkos/kokkos_blockwise.hpp"
 #endif
@@ -29,6 +32,11 @@ void run_blockwise_header_path(const scan_args<In, Out>& a, std::int64_t segment
     cuda::blockwise(a, segment, op);
     return;
 #endif
+#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
+  case backend::hip:
+    hip::blockwise(a, segment, op);
+    return;
+#endif
 #if defined(SCAN_WITH_KOKKOS)
   case backend::kokkos:
     kokkos::blockwise(a, segment, op);
@@ -37,10 +45,11 @@ void run_blockwise_header_path(const scan_args<In, Out>& a, std::int64_t segment
   default:
     break;
   }
-  throw error("op: a custom operator or type pair in a blockwise scan on the " +
-              std::string(to_string(a.opt.backend)) +
-              " backend must be compiled by that backend's compiler (nvcc for cuda); this "
-              "translation unit was not");
+  throw error(
+      "op: a custom operator or type pair in a blockwise scan on the " +
+      std::string(to_string(a.opt.backend)) +
+      " backend must be compiled by that backend's compiler (nvcc for cuda, hipcc for hip); this "
+      "translation unit was not");
 }
 
 } // namespace scan::detail

@@ -1,0 +1,27 @@
+// The HIP compiled set of blockwise scans: every type and operator of src/compiled_set.hpp. A few
+// long segments run as full scans through the compiled full scans (the registry entry), so no
+// full-scan kernel is compiled twice.
+#include "backends/hip/hip_blockwise.hpp"
+#include "backends/hip/hip_compiled.hpp"
+#include "src/backend_registry.hpp"
+#include "src/compiled_set.hpp"
+
+namespace scan::hip {
+
+void run_blockwise_compiled(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    blockwise_with(detail::typed_args<In, Out>(r), r.segment, op,
+                   [&](const detail::scan_args<In, Out>& part) {
+                     detail::request one = r;
+                     one.in = part.in;
+                     one.out = part.out;
+                     one.n = part.n;
+                     one.segment = 0;
+                     detail::hip_backend_entry().run_compiled(one);
+                   });
+  });
+}
+
+} // namespace scan::hip
