@@ -17,9 +17,49 @@
 
 namespace scan::gpu {
 
+// Run by the first warp of a block once its tile is scanned: publishes the tile's aggregate (its
+// inclusive prefix for tile 0), looks back, publishes the tile's inclusive prefix and leaves in
+// `prefix` / `has_prefix` (shared memory) what precedes the tile. With Fallback (a GPU without
+// forward progress between blocks) the prefix is published before any of the tile's output is
+// stored, since a waiting block may be reading the tile's input.
+template <class Shape, bool Fallback, class In, class Out, class Op>
+__device__ __forceinline__ void
+resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, const Out& aggregate,
+                    detail::maybe<Out> init, const tile_descriptors<Out>& descriptors, Op op,
+                    int patience, Out& prefix, bool& has_prefix) {
+  if (tile == 0) {
+    if (threadIdx.x == 0) {
+      descriptors.publish(0, epoch, detail::lookback_prefix_ready,
+                          init.present ? op(init.value, aggregate) : aggregate);
+      if constexpr (Fallback) fence_release();
+      prefix = init.value;
+      has_prefix = init.present;
+    }
+    return;
+  }
+  if (threadIdx.x == 0)
+    descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+  const auto wait = [&] {
+    if constexpr (Fallback)
+      return reduce_when_blocked<Shape::tile_items, In, Out>{in, init, patience};
+    else
+      return spin_wait{};
+  }();
+  Out before;
+  if constexpr (!std::is_integral_v<Out>)
+    before = look_back_in_order(descriptors, tile, epoch, op, wait); // reproducible rounding
+  else
+    before = look_back(descriptors, tile, epoch, op, wait);
+  if (threadIdx.x == 0) {
+    descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
+    if constexpr (Fallback) fence_release();
+    prefix = before;
+    has_prefix = true;
+  }
+}
+
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
-// without forward progress between blocks; a tile's prefix is then published before any of its
-// output is stored, since a waiting block may be reading its input.
+// without forward progress between blocks (resolve_tile_prefix).
 template <class Shape, class BlockScan, bool Fallback = false, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
@@ -61,38 +101,9 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   if (tile != guess) load_tile<Shape>(in + begin, items, count, in_vector);
   const Out aggregate = BlockScan::scan(items, run_prefix, storage.get(), op);
 
-  if (threadIdx.x < warp_size) {
-    const unsigned long long epoch = s_epoch;
-    if (tile == 0) {
-      if (threadIdx.x == 0) {
-        descriptors.publish(0, epoch, detail::lookback_prefix_ready,
-                            init.present ? op(init.value, aggregate) : aggregate);
-        if constexpr (Fallback) fence_release();
-        prefix.get() = init.value;
-        s_has_prefix = init.present;
-      }
-    } else {
-      if (threadIdx.x == 0)
-        descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
-      const auto wait = [&] {
-        if constexpr (Fallback)
-          return reduce_when_blocked<Shape::tile_items, In, Out>{in, init, patience};
-        else
-          return spin_wait{};
-      }();
-      Out before;
-      if constexpr (!std::is_integral_v<Out>)
-        before = look_back_in_order(descriptors, tile, epoch, op, wait); // reproducible rounding
-      else
-        before = look_back(descriptors, tile, epoch, op, wait);
-      if (threadIdx.x == 0) {
-        descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
-        if constexpr (Fallback) fence_release();
-        prefix.get() = before;
-        s_has_prefix = true;
-      }
-    }
-  }
+  if (threadIdx.x < warp_size)
+    resolve_tile_prefix<Shape, Fallback>(in, tile, s_epoch, aggregate, init, descriptors, op,
+                                         patience, prefix.get(), s_has_prefix);
   __syncthreads();
   apply_tile_prefix<Shape>(items, run_prefix, detail::maybe<Out>{prefix.get(), s_has_prefix},
                            inclusive, op);
