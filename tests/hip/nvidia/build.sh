@@ -67,5 +67,5 @@ export HIP_PLATFORM=nvidia CUDA_PATH=$cuda SCAN_NVCC_HOST_COMPILER=g++-11
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND=hip \
   -DCMAKE_CXX_COMPILER="$here/hipcc" -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-sm_90}" \
   -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
-time cmake --build "$build"
+time cmake --build "$build" --target scan_test_hip
 echo "built $build; run: LD_LIBRARY_PATH=$cuda/lib64 $build/tests/hip/scan_test_hip"
