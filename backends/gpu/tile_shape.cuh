@@ -36,12 +36,14 @@ constexpr int vector_items(std::size_t in_size, std::size_t out_size) {
   return is_power_of_two(size) && size <= 16 ? static_cast<int>(16 / size) : 1;
 }
 
-// Blocks per multiprocessor a strategy asks for (static constexpr int min_blocks), 1 when it
-// says nothing.
-template <class Strategy, class = void> struct min_blocks_of { static constexpr int value = 1; };
-template <class Strategy>
-struct min_blocks_of<Strategy, std::void_t<decltype(Strategy::min_blocks)>> {
-  static constexpr int value = Strategy::min_blocks;
+// Blocks per multiprocessor a strategy asks for results of type Out (a variable template
+// `template <class Out> static constexpr int min_blocks`), 1 when it says nothing.
+template <class Strategy, class Out, class = void> struct min_blocks_of {
+  static constexpr int value = 1;
+};
+template <class Strategy, class Out>
+struct min_blocks_of<Strategy, Out, std::void_t<decltype(Strategy::template min_blocks<Out>)>> {
+  static constexpr int value = Strategy::template min_blocks<Out>;
 };
 
 // A strategy's tile shape for element sizes: strategies define constexpr threads(in, out),
@@ -49,7 +51,7 @@ struct min_blocks_of<Strategy, std::void_t<decltype(Strategy::min_blocks)>> {
 template <class Strategy, class In, class Out>
 using shape_of =
     tile_shape<Strategy::threads(sizeof(In), sizeof(Out)), Strategy::items(sizeof(In), sizeof(Out)),
-               Strategy::run(sizeof(In), sizeof(Out)), min_blocks_of<Strategy>::value>;
+               Strategy::run(sizeof(In), sizeof(Out)), min_blocks_of<Strategy, Out>::value>;
 
 template <class Strategy>
 constexpr std::int64_t tile_items_of(std::size_t in_size, std::size_t out_size) {
