@@ -14,7 +14,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <vector>
 
@@ -106,20 +105,14 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+  const std::string heading = gpu_heading();
+  if (heading.empty()) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  const gpu_info g = info();
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
-  std::printf("GPU: %s, %d SMs, %zu MB L2; %s\n", g.name.c_str(), g.sms, g.l2 >> 20, date);
-  if (md)
-    std::fprintf(md, "\nGPU: %s, %d SMs, %zu MB L2; %s\n\n", g.name.c_str(), g.sms, g.l2 >> 20,
-                 date);
+  std::printf("%s\n", heading.c_str());
+  if (md) std::fprintf(md, "\n%s\n\n", heading.c_str());
 
   cudaStream_t s;
   ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");

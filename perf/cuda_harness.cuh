@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -63,6 +64,21 @@ inline gpu_info info() {
   ok(cudaGetDevice(&device), "cudaGetDevice");
   ok(cudaGetDeviceProperties(&p, device), "cudaGetDeviceProperties");
   return {p.name, p.multiProcessorCount, static_cast<std::size_t>(p.l2CacheSize)};
+}
+
+// "GPU: <name>, <SMs> SMs, <L2> MB L2; <date>" for the head of a benchmark's output, or empty
+// when no CUDA device is present (the benchmark then reports itself skipped).
+inline std::string gpu_heading() {
+  int count = 0;
+  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) return {};
+  const gpu_info g = info();
+  char date[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+  char line[512];
+  std::snprintf(line, sizeof line, "GPU: %s, %d SMs, %zu MB L2; %s", g.name.c_str(), g.sms,
+                g.l2 >> 20, date);
+  return line;
 }
 
 // Times f(set) call by call; returns the median in microseconds.

@@ -10,7 +10,6 @@
 // came from goes to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh), each shape's
 // output compared with CUB's.
 #include <cstdio>
-#include <ctime>
 #include <string>
 #include <vector>
 
@@ -113,15 +112,11 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
+  const std::string heading = gpu_heading();
+  if (heading.empty()) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  const gpu_info g = info();
-  char date[32];
-  const std::time_t now = std::time(nullptr);
-  std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
   FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
   // Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler.
   using swept = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
@@ -132,11 +127,9 @@ int main(int argc, char** argv) {
       "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
       "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
       "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
-  std::printf("GPU: %s, %d SMs, %zu MB L2; %s\nsingle pass alone, median us (of copy, vs CUB)\n"
-              "%s\n",
-              g.name.c_str(), g.sms, g.l2 >> 20, date, head.c_str());
-  if (md)
-    std::fprintf(md, "\nGPU: %s, %d SMs; %s\n\n%s\n", g.name.c_str(), g.sms, date, head.c_str());
+  std::printf("%s\nsingle pass alone, median us (of copy, vs CUB)\n%s\n", heading.c_str(),
+              head.c_str());
+  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), head.c_str());
 
   cudaStream_t s;
   ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
