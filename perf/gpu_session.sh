@@ -3,7 +3,12 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [perf] [sweep] [sanitize]   (default: all but sweep)
+#   perf/gpu_session.sh [build] [test] [perf] [ladders] [sweep] [sanitize]
+#   (default: build test perf sanitize)
+#
+# ladders: the seeds' ladder slices of scan_perf (int32 2^30 every algorithm, block strategy and
+# the blockwise scan beside CUB; seed 3's 10 million floats); perf/plot.py turns the CSV into
+# the ladder tables.
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
 # holding doctest, default .deps), PERF_ARGS (extra arguments for cub_comparison).
@@ -25,7 +30,7 @@ if want build; then
   start=$(date +%s)
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" &&
-    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only cub_comparison; } \
+    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only cub_comparison scan_perf; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
 fi
@@ -54,6 +59,17 @@ if want perf; then
   "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
   note "perf: exit $?"
 fi
+if want ladders; then
+  start=$(date +%s)
+  perf=$build/perf/scan_perf
+  "$perf" --out "$out/ladders" --backends cuda --types int32 --sizes 2^30 --baselines cub \
+    --no-progress >"$out/ladders.log" 2>&1 &&
+    "$perf" --out "$out/seed3" --backends cuda --types float --sizes 10000000 \
+      --algorithms scan_then_fan --blocks kogge_stone_shared,kogge_stone_double_buffered,brent_kung \
+      --ops scan --baselines cub --no-progress >>"$out/ladders.log" 2>&1 &&
+    tail -n +2 "$out/seed3/results.csv" >>"$out/ladders/results.csv"
+  note "ladders: exit $? in $(($(date +%s) - start)) s"
+fi
 if want sweep; then
   # Tile shapes of the single pass (perf/tile_sweep.cu), built by nvcc alone.
   OUT=$out bash "$root/perf/tile_sweep.sh" >"$out/sweep.log" 2>&1
@@ -70,9 +86,9 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom"
-  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace,strategies,blockwise"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
+  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
 fi
 
 [[ -f $out/perf.log ]] && cat "$out/perf.log"

@@ -12,7 +12,12 @@
 // which leaves in items[] the inclusive scan of each run by itself, in run_prefix[k] the
 // combination of every item of the tile before run k (unspecified for thread 0's run 0: nothing
 // precedes it), and returns the tile's reduction to every thread. It must be callable again after
-// a barrier with another storage, and is left to right for non-commutative operators.
+// a barrier with another storage, and is left to right for non-commutative operators. A block
+// calls
+//   template <class T> static void begin_block(storage<T>&);  // before its first scan
+//   template <class T> static void end_block(storage<T>&);    // after its last one's results
+// around the scans it runs on one storage (every thread; no waiting on other blocks between the
+// two): the place to borrow and give back memory beyond shared memory (kogge_stone_global).
 #pragma once
 
 #include "backends/gpu/platform.cuh"
@@ -23,6 +28,8 @@ template <class Shape, class WarpScan> struct striped_block_scan {
   static constexpr int warps = Shape::threads / warp_size;
 
   template <class T> struct storage { T warp_totals[warps]; };
+  template <class T> __device__ static void begin_block(storage<T>&) {}
+  template <class T> __device__ static void end_block(storage<T>&) {}
 
   template <class T, class Op>
   __device__ __forceinline__ static T scan(T (&items)[Shape::items], T (&run_prefix)[Shape::runs],

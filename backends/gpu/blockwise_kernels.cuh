@@ -1,9 +1,10 @@
 // The blockwise scan's kernels: independent scans of consecutive segments of `segment` items
 // (the last may be shorter), each starting from init when given. No block waits on another.
 //
-// long_segments_kernel (segment >= tile): one block per segment, tiles aligned on the segment's
-// start, scanned in order with a carry; up to `prefetch` tiles are loaded before the first is
-// scanned, so several loads per thread are in flight even with one item per tile.
+// long_segments_kernel (segment >= tile): a block walks segments blockIdx.x, + gridDim.x, ...,
+// each from its start in chunks of up to `prefetch` tiles, scanned in order with a carry; shapes
+// of one or two items load the next chunk (of this segment or the next) before scanning this
+// one, so loads stay in flight while the block scans.
 // short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
 // several per tile the block scan runs on head-flagged values (segmented_op.cuh).
 // Both take any block strategy (backends/gpu/block_scan.cuh contract) with its tile shape.
@@ -19,11 +20,10 @@
 
 namespace scan::gpu {
 
-// Tiles a thread loads before scanning the first: four one-item tiles (a segment of 1024 with
-// the classic 256-thread blocks), one tile of several items. More costs registers, and with them
-// occupancy, which hides latency better here.
-template <class Shape>
-inline constexpr int prefetch_tiles = Shape::items >= 4 ? 1 : 4 / Shape::items;
+// Where a block is in its walk over long segments: segment `seg`, items from `first` on.
+struct segment_walk {
+  std::int64_t seg, first;
+};
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
@@ -32,37 +32,69 @@ __global__ void __launch_bounds__(Shape::threads)
                          Op op) {
   constexpr int tile = Shape::tile_items;
   constexpr int prefetch = prefetch_tiles<Shape>;
+  // Shapes of few items load the next chunk while they scan this one (twice the registers).
+  constexpr bool overlap = prefetch > 1;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
+  BlockScan::begin_block(storage.get());
   const std::int64_t segments = (n + segment - 1) / segment;
-  for (std::int64_t seg = blockIdx.x; seg < segments; seg += gridDim.x) {
-    const std::int64_t base = seg * segment;
-    const std::int64_t length = n - base < segment ? n - base : segment;
-    detail::maybe<Out> carry = init;
-    for (std::int64_t first = 0; first < length; first += std::int64_t{prefetch} * tile) {
-      Out items[prefetch][Shape::items];
+  const auto length = [&](std::int64_t seg) {
+    return n - seg * segment < segment ? n - seg * segment : segment;
+  };
+  // A chunk: up to `prefetch` tiles of one segment.
+  const auto load_chunk = [&](segment_walk at, Out(&items)[prefetch][Shape::items]) {
+    const std::int64_t len = length(at.seg);
 #pragma unroll
-      for (int g = 0; g < prefetch; ++g) {
-        const std::int64_t offset = first + std::int64_t{g} * tile;
-        if (offset < length)
-          load_tile<Shape>(in + base + offset, items[g], tile_count<Shape>(length, offset),
-                           in_vector);
-      }
+    for (int g = 0; g < prefetch; ++g) {
+      const std::int64_t offset = at.first + std::int64_t{g} * tile;
+      if (offset < len)
+        load_tile<Shape>(in + at.seg * segment + offset, items[g], tile_count<Shape>(len, offset),
+                         in_vector);
+    }
+  };
+  const auto following = [&](segment_walk at) {
+    at.first += std::int64_t{prefetch} * tile;
+    if (at.first >= length(at.seg)) at = {at.seg + gridDim.x, 0};
+    return at;
+  };
+
+  Out items[prefetch][Shape::items];
+  Out ahead[overlap ? prefetch : 1][Shape::items];
+  segment_walk at{blockIdx.x, 0};
+  if (overlap && at.seg < segments) load_chunk(at, items);
+  detail::maybe<Out> carry = init;
+  while (at.seg < segments) {
+    const segment_walk next = following(at);
+    if constexpr (overlap) {
+      if (next.seg < segments) load_chunk(next, ahead);
+    } else {
+      load_chunk(at, items);
+    }
+    const std::int64_t base = at.seg * segment, len = length(at.seg);
 #pragma unroll
-      for (int g = 0; g < prefetch; ++g) {
-        const std::int64_t offset = first + std::int64_t{g} * tile;
-        if (offset < length) {
-          Out run_prefix[Shape::runs] = {};
-          __syncthreads(); // the previous tile's block scan is done with the storage
-          const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-          apply_tile_prefix<Shape>(items[g], run_prefix, carry, inclusive, op);
-          store_tile<Shape>(out + base + offset, items[g], tile_count<Shape>(length, offset),
-                            out_vector);
-          // Only a full tile is followed by another of the same segment.
-          carry = {carry.present ? op(carry.value, total) : total, true};
-        }
+    for (int g = 0; g < prefetch; ++g) {
+      const std::int64_t offset = at.first + std::int64_t{g} * tile;
+      if (offset < len) {
+        Out run_prefix[Shape::runs] = {};
+        __syncthreads(); // the previous tile's block scan is done with the storage
+        const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
+        apply_tile_prefix<Shape>(items[g], run_prefix, carry, inclusive, op);
+        store_tile<Shape>(out + base + offset, items[g], tile_count<Shape>(len, offset),
+                          out_vector);
+        // Only a full tile is followed by another of the same segment.
+        carry = {carry.present ? op(carry.value, total) : total, true};
       }
     }
+    if (next.first == 0) carry = init;
+    at = next;
+    if constexpr (overlap) {
+#pragma unroll
+      for (int g = 0; g < prefetch; ++g)
+#pragma unroll
+        for (int i = 0; i < Shape::items; ++i)
+          items[g][i] = ahead[g][i];
+    }
   }
+  BlockScan::end_block(storage.get());
 }
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
@@ -80,6 +112,10 @@ __global__ void __launch_bounds__(Shape::threads)
   const std::int64_t tiles = (n + used - 1) / used;
   // Vector accesses need full tiles whose starts stay aligned: used == tile.
   const bool vector_in = in_vector && used == tile, vector_out = out_vector && used == tile;
+  if (per_tile == 1)
+    BlockScan::begin_block(storage.get());
+  else
+    BlockScan::begin_block(flagged_storage.get());
   for (std::int64_t group = blockIdx.x; group * prefetch < tiles; group += gridDim.x) {
     Out items[prefetch][Shape::items];
 #pragma unroll
@@ -143,6 +179,10 @@ __global__ void __launch_bounds__(Shape::threads)
       store_tile<Shape>(out + begin, items[g], count, vector_out);
     }
   }
+  if (per_tile == 1)
+    BlockScan::end_block(storage.get());
+  else
+    BlockScan::end_block(flagged_storage.get());
 }
 
 } // namespace scan::gpu

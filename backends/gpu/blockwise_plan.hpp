@@ -1,7 +1,7 @@
 // How a GPU backend runs a blockwise scan of n items in segments of `segment` (host code, shared
 // by every GPU backend and the emulation tests):
 //   short_segments: segment < tile: whole segments per tile (short_segments_kernel);
-//   long_segments: one block per segment walking its tiles (long_segments_kernel), when there
+//   long_segments: blocks walking whole segments tile by tile (long_segments_kernel), when there
 //       are enough segments to fill the GPU or each segment is only a few tiles long;
 //   per_segment_scans: a few long segments: one full single-pass scan each.
 #pragma once
@@ -21,6 +21,11 @@ struct blockwise_plan {
 inline constexpr std::int64_t blockwise_enough_segments = 512;
 inline constexpr std::int64_t blockwise_short_walk_tiles = 64;
 inline constexpr std::int64_t max_grid_blocks = 0x7fffffff;
+// Blocks of long_segments_kernel at most for shapes that prefetch several tiles: many times what
+// any GPU holds at once, few enough that each block walks several segments when there are many
+// (its loads run ahead into the next one, and its begin_block cost, kogge_stone_global's slot,
+// is paid once for all of them). Other shapes keep one block per segment: measured faster.
+inline constexpr std::int64_t blockwise_walk_blocks = 16384;
 
 inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int tile_items,
                                      int prefetch_tiles) {
@@ -32,7 +37,8 @@ inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int t
     return {blockwise_plan::method::short_segments, std::min(groups, max_grid_blocks)};
   }
   if (segments >= blockwise_enough_segments || segment <= blockwise_short_walk_tiles * tile_items)
-    return {blockwise_plan::method::long_segments, std::min(segments, max_grid_blocks)};
+    return {blockwise_plan::method::long_segments,
+            std::min(segments, prefetch_tiles > 1 ? blockwise_walk_blocks : max_grid_blocks)};
   return {blockwise_plan::method::per_segment_scans, segments};
 }
 

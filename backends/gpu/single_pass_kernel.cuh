@@ -99,7 +99,9 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
   if (tile != guess) load_tile<Shape>(in + begin, items, count, in_vector);
+  BlockScan::begin_block(storage.get()); // and end_block before the look-back, which waits
   const Out aggregate = BlockScan::scan(items, run_prefix, storage.get(), op);
+  BlockScan::end_block(storage.get());
 
   if (threadIdx.x < warp_size)
     resolve_tile_prefix<Shape, Fallback>(in, tile, s_epoch, aggregate, init, descriptors, op,

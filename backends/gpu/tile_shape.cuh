@@ -29,6 +29,18 @@ constexpr bool is_power_of_two(std::size_t x) {
   return x != 0 && (x & (x - 1)) == 0;
 }
 
+// floor(log2(X)) for X >= 1: the step counts of the tree scans (a variable, so device code can
+// use it without host-function calls).
+template <std::size_t X> inline constexpr int log2_of = 1 + log2_of<X / 2>;
+template <> inline constexpr int log2_of<1> = 0;
+
+// Tiles a block loads before it scans the first, where a kernel gives a block several (the
+// part kernels, the blockwise kernels): four one-item tiles, one tile of four items or more, so
+// several loads per thread are in flight either way. More costs registers, and with them
+// occupancy, which hides latency better here.
+template <class Shape>
+inline constexpr int prefetch_tiles = Shape::items >= 4 ? 1 : 4 / Shape::items;
+
 // Elements per 16-byte vector access for elements of these sizes (1 when they do not tile 16
 // bytes): the natural run of a vectorised layout.
 constexpr int vector_items(std::size_t in_size, std::size_t out_size) {

@@ -56,7 +56,7 @@ template <class Strategy> struct hip_parts {
   void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
     using S = shape<In, Out>;
     gpu::reduce_parts_kernel<S, block_scan<In, Out>>
-        <<<blocks<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
+        <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
     check_launch("launching reduce_parts_kernel");
   }
 
@@ -64,9 +64,10 @@ template <class Strategy> struct hip_parts {
   void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
                   detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
     using S = shape<In, Out>;
-    gpu::scan_parts_kernel<S, block_scan<In, Out>><<<blocks<S>(n, part), S::threads, 0, stream>>>(
-        in, out, n, inclusive, init, seeds, totals, vector_ok<In, S>(in), vector_ok<Out, S>(out),
-        op);
+    gpu::scan_parts_kernel<S, block_scan<In, Out>>
+        <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, out, n, inclusive, init, seeds,
+                                                           totals, vector_ok<In, S>(in),
+                                                           vector_ok<Out, S>(out), op);
     check_launch("launching scan_parts_kernel");
   }
 
@@ -74,10 +75,10 @@ template <class Strategy> struct hip_parts {
   void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
                  Op op) {
     using S = shape<Out, Out>;
-    const unsigned parts = blocks<S>(n, part);
-    if (parts < 2) return;
-    gpu::fan_parts_kernel<S><<<parts - 1, S::threads, 0, stream>>>(out, n, inclusive, bases,
-                                                                   vector_ok<Out, S>(out), op);
+    const auto grid = static_cast<unsigned>(gpu::fan_blocks<S>(blocks<S>(n, part)));
+    if (grid == 0) return;
+    gpu::fan_parts_kernel<S>
+        <<<grid, S::threads, 0, stream>>>(out, n, inclusive, bases, vector_ok<Out, S>(out), op);
     check_launch("launching fan_parts_kernel");
   }
 
@@ -103,6 +104,10 @@ private:
     if (count > 0x7fffffff)
       throw error("n: " + std::to_string(n) + " elements need more than 2^31 - 1 tiles");
     return static_cast<unsigned>(count);
+  }
+  // Blocks of reduce_parts and scan_parts: several one-item parts per block.
+  template <class S> static unsigned part_grid(std::int64_t n, std::int64_t part) {
+    return static_cast<unsigned>(gpu::part_blocks<S>(blocks<S>(n, part)));
   }
   template <class T, class S> static bool vector_ok(const T* p) {
     return gpu::vector_aligned<T, S::run>(p);

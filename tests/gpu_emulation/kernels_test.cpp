@@ -104,22 +104,37 @@ template <class Strategy, class T> struct kernels {
     for (std::int64_t t = 1; t < tiles; ++t)
       seeds[static_cast<std::size_t>(t - 1)] =
           full[static_cast<std::size_t>(t * S::tile_items - 1)];
-    std::vector<T> out(in.size());
-    launch(tiles, S::threads, [&] {
+    std::vector<T> out(in.size(), value<T>(4321));
+    const std::int64_t blocks = scan::gpu::part_blocks<S>(tiles);
+    launch(blocks, S::threads, [&] {
       scan::gpu::scan_parts_kernel<S, B>(in.data(), out.data(), n, inclusive, init, seeds.data(),
                                          totals.data(), false, false, op);
     });
     const auto want = reference(in, n, inclusive, init, op);
-    CHECK(first_difference(out, want, [&](std::int64_t i) {
-            return !inclusive && i == 0 && !init.present;
-          }) == -1);
+    const auto unspecified = [&](std::int64_t i) { return !inclusive && i == 0 && !init.present; };
+    CHECK(first_difference(out, want, unspecified) == -1);
+    std::vector<T> reduced(seeds.size());
+    launch(blocks, S::threads,
+           [&] { scan::gpu::reduce_parts_kernel<S, B>(in.data(), n, reduced.data(), false, op); });
     for (std::int64_t t = 0; t < tiles; ++t) {
       const std::int64_t b = t * S::tile_items, len = std::min<std::int64_t>(S::tile_items, n - b);
       T r = in[static_cast<std::size_t>(b)];
       for (std::int64_t i = 1; i < len; ++i)
         r = op(r, in[static_cast<std::size_t>(b + i)]);
       CHECK(totals[static_cast<std::size_t>(t)] == r);
+      CHECK(reduced[static_cast<std::size_t>(t)] == r);
     }
+    // ScanThenFan's last two steps: parts scanned alone, then each part's base fanned in.
+    std::vector<T> fanned(in.size(), value<T>(4321));
+    launch(blocks, S::threads, [&] {
+      scan::gpu::scan_parts_kernel<S, B>(in.data(), fanned.data(), n, inclusive, init,
+                                         static_cast<const T*>(nullptr), static_cast<T*>(nullptr),
+                                         false, false, op);
+    });
+    launch(scan::gpu::fan_blocks<S>(tiles), S::threads, [&] {
+      scan::gpu::fan_parts_kernel<S>(fanned.data(), n, inclusive, seeds.data(), false, op);
+    });
+    CHECK(first_difference(fanned, want, unspecified) == -1);
   }
 
   template <class Op>
@@ -175,7 +190,9 @@ template <class Strategy, class T> struct kernels {
 };
 
 template <class Strategy> void check_strategy() {
-  const auto sizes = {std::int64_t{1}, std::int64_t{31}, std::int64_t{256}, std::int64_t{700}};
+  // 2600: parts beyond one block of each shape, with a ragged last part.
+  const auto sizes = {std::int64_t{1}, std::int64_t{31}, std::int64_t{256}, std::int64_t{700},
+                      std::int64_t{2600}};
   for (std::int64_t n : sizes) {
     kernels<Strategy, int>::scan_parts(n, true, {}, scan::sum{});
     kernels<Strategy, int>::scan_parts(n, false, {7, true}, scan::sum{});

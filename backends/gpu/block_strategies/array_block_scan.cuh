@@ -7,12 +7,13 @@
 // An Algorithm provides:
 //   static constexpr bool exclusive;            // leaves exclusive prefixes (else inclusive)
 //   template <class T, int N> struct buffer;    // where the array lives (trivially constructible)
-//   template <int N, class T> static T* open(buffer<T, N>&);   // the array, in every thread
+//   template <int N, class T> static void acquire(buffer<T, N>&);  // begin_block: every thread
+//   template <int N, class T> static T* array(buffer<T, N>&);      // the array, in every thread
 //   template <int N, int Threads, class T, class Op>
 //   static const T* scan(buffer<T, N>&, T* array, T& total, Op);
 //       // called after the array is filled and a barrier; returns where the result lies (read
 //       // by every thread after it returns) and the array's reduction in `total`
-//   template <int N, class T> static void close(buffer<T, N>&);  // after every thread read back
+//   template <int N, class T> static void release(buffer<T, N>&);  // end_block: every thread
 // Combinations always put the earlier range on the left: non-commutative operators are safe.
 #pragma once
 
@@ -34,11 +35,29 @@ struct one_item_shape {
   static constexpr int run(std::size_t, std::size_t) { return 1; }
 };
 
+// The shape of the work-efficient trees (PMPP 11.4): 256 threads, two elements each, so every
+// thread has a pair to combine on the first level.
+struct two_item_shape {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int items(std::size_t, std::size_t) { return 2; }
+  static constexpr int run(std::size_t, std::size_t) { return 1; }
+};
+
+// The array in shared memory, nothing to borrow: the frame of most algorithms.
+struct shared_array {
+  template <class T, int N> struct buffer { T data[N]; };
+  template <int N, class T> __device__ static void acquire(buffer<T, N>&) {}
+  template <int N, class T> __device__ static T* array(buffer<T, N>& b) { return b.data; }
+  template <int N, class T> __device__ static void release(buffer<T, N>&) {}
+};
+
 template <class Shape, class Algorithm> struct array_block_scan {
   static constexpr int elements = Shape::threads * Shape::runs;
   static_assert(is_power_of_two(elements), "the tree scans need a power-of-two array");
 
   template <class T> using storage = typename Algorithm::template buffer<T, elements>;
+  template <class T> __device__ static void begin_block(storage<T>& s) { Algorithm::acquire(s); }
+  template <class T> __device__ static void end_block(storage<T>& s) { Algorithm::release(s); }
 
   template <class T, class Op>
   __device__ __forceinline__ static T scan(T (&items)[Shape::items], T (&run_prefix)[Shape::runs],
@@ -50,7 +69,7 @@ template <class Shape, class Algorithm> struct array_block_scan {
       for (int j = 1; j < run; ++j)
         items[k * run + j] = op(items[k * run + j - 1], items[k * run + j]);
 
-    T* array = Algorithm::open(s);
+    T* array = Algorithm::array(s);
 #pragma unroll
     for (int k = 0; k < Shape::runs; ++k)
       array[run_index<Shape>(k)] = items[k * run + run - 1];
@@ -66,7 +85,6 @@ template <class Shape, class Algorithm> struct array_block_scan {
       else
         run_prefix[k] = Algorithm::exclusive ? result[i] : result[i - 1];
     }
-    Algorithm::close(s);
     return total;
   }
 };

@@ -1,7 +1,7 @@
 // block_strategy::blelloch: the work-efficient exclusive scan (up-sweep, then a down-sweep that
-// swaps and combines; seed 2). The textbook version clears the root to the identity; a custom
-// operator has none, so the leftmost pair of each level, the only one whose prefix is empty,
-// passes its left value up without combining.
+// swaps and combines; seed 2), over two elements per thread (two_item_shape). The textbook
+// version clears the root to the identity; a custom operator has none, so the leftmost pair of
+// each level, the only one whose prefix is empty, passes its left value up without combining.
 #pragma once
 
 #include "backends/gpu/block_strategies/array_block_scan.cuh"
@@ -9,18 +9,18 @@
 
 namespace scan::gpu {
 
-struct blelloch_scan {
+struct blelloch_scan : shared_array {
   static constexpr bool exclusive = true;
-  template <class T, int N> struct buffer { T data[N]; };
-  template <int N, class T> __device__ static T* open(buffer<T, N>& b) { return b.data; }
   template <int N, int Threads, class T, class Op>
   __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
     reduce_tree_up<N, Threads>(a, op);
     total = a[N - 1];
     __syncthreads(); // every thread has read the root before the down-sweep overwrites it
-    const int t = static_cast<int>(threadIdx.x);
-    for (int stride = N / 2; stride >= 1; stride /= 2) {
-      for (int j = t; j < N / (2 * stride); j += Threads) {
+    constexpr int levels = log2_of<N>;
+#pragma unroll
+    for (int level = levels - 1; level >= 0; --level) {
+      const int stride = 1 << level;
+      for_lowest<N / 2, Threads>(N / (2 * stride), [&](int j) {
         const int right = (j + 1) * 2 * stride - 1;
         const int left = right - stride;
         const T l = a[left];
@@ -30,15 +30,14 @@ struct blelloch_scan {
           a[left] = a[right];
           a[right] = op(a[right], l);
         }
-      }
+      });
       __syncthreads();
     }
     return a;
   }
-  template <int N, class T> __device__ static void close(buffer<T, N>&) {}
 };
 
-struct blelloch_strategy : one_item_shape {
+struct blelloch_strategy : two_item_shape {
   template <class Shape> using block_scan = array_block_scan<Shape, blelloch_scan>;
 };
 

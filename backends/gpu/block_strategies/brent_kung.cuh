@@ -1,48 +1,60 @@
 // block_strategy::brent_kung: the work-efficient inclusive scan: a reduction tree up, then a
-// distribution tree down, 2 log2(N) - 1 steps and about 2N combines (seed 3, PMPP 11.4). The
-// active threads of a step are always the lowest ones, so whole warps idle instead of diverging.
+// distribution tree down, 2 log2(N) - 1 steps and about 2N combines (seed 3, PMPP 11.4), over
+// two elements per thread (two_item_shape). The active threads of a step are always the lowest
+// ones, so whole warps idle instead of diverging; every loop is unrolled.
 #pragma once
 
 #include "backends/gpu/block_strategies/array_block_scan.cuh"
 
 namespace scan::gpu {
 
+// f(j) for j = threadIdx.x, + Threads, ... below count; Max bounds count at compile time.
+template <int Max, int Threads, class F>
+__device__ __forceinline__ void for_lowest(int count, F f) {
+  const int t = static_cast<int>(threadIdx.x);
+#pragma unroll
+  for (int m = 0; m < (Max + Threads - 1) / Threads; ++m)
+    if (t + m * Threads < count) f(t + m * Threads);
+}
+
 // Up-sweep shared with Blelloch: afterwards a[(j + 1) * 2s - 1] holds the reduction of the 2s
 // elements ending there, for every level s; a[N - 1] the whole array's.
 template <int N, int Threads, class T, class Op>
 __device__ __forceinline__ void reduce_tree_up(T* a, Op op) {
-  const int t = static_cast<int>(threadIdx.x);
-  for (int stride = 1; stride < N; stride *= 2) {
-    for (int j = t; j < N / (2 * stride); j += Threads) {
+  constexpr int levels = log2_of<N>;
+#pragma unroll
+  for (int level = 0; level < levels; ++level) {
+    const int stride = 1 << level;
+    for_lowest<N / 2, Threads>(N / (2 * stride), [&](int j) {
       const int i = (j + 1) * 2 * stride - 1;
       a[i] = op(a[i - stride], a[i]);
-    }
+    });
     __syncthreads();
   }
 }
 
-struct brent_kung_scan {
+struct brent_kung_scan : shared_array {
   static constexpr bool exclusive = false;
-  template <class T, int N> struct buffer { T data[N]; };
-  template <int N, class T> __device__ static T* open(buffer<T, N>& b) { return b.data; }
   template <int N, int Threads, class T, class Op>
   __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
     reduce_tree_up<N, Threads>(a, op);
-    const int t = static_cast<int>(threadIdx.x);
-    for (int stride = N / 4; stride >= 1; stride /= 2) {
-      for (int j = t; (j + 1) * 2 * stride - 1 + stride < N; j += Threads) {
+    constexpr int levels = log2_of<N>;
+    // Level s hands the reduction at each (j + 1) * 2s - 1 to the element s after it.
+#pragma unroll
+    for (int level = levels - 2; level >= 0; --level) {
+      const int stride = 1 << level;
+      for_lowest<N / 2, Threads>(N / (2 * stride) - 1, [&](int j) {
         const int i = (j + 1) * 2 * stride - 1;
         a[i + stride] = op(a[i], a[i + stride]);
-      }
+      });
       __syncthreads();
     }
     total = a[N - 1];
     return a;
   }
-  template <int N, class T> __device__ static void close(buffer<T, N>&) {}
 };
 
-struct brent_kung_strategy : one_item_shape {
+struct brent_kung_strategy : two_item_shape {
   template <class Shape> using block_scan = array_block_scan<Shape, brent_kung_scan>;
 };
 

@@ -9,28 +9,39 @@ namespace scan::gpu {
 struct kogge_stone_double_buffered_scan {
   static constexpr bool exclusive = false;
   template <class T, int N> struct buffer { T data[2][N]; };
-  template <int N, class T> __device__ static T* open(buffer<T, N>& b) { return b.data[0]; }
+  template <int N, class T> __device__ static void acquire(buffer<T, N>&) {}
+  template <int N, class T> __device__ static T* array(buffer<T, N>& b) { return b.data[0]; }
+  template <int N, class T> __device__ static void release(buffer<T, N>&) {}
+
+  // The step loop is unrolled: which array is read and which written is fixed in each step.
+  // Element i is only ever written by its own thread, which carries it in a register: a step
+  // reads one partner and writes one element.
   template <int N, int Threads, class T, class Op>
   __device__ static const T* scan(buffer<T, N>& b, T* a, T& total, Op op) {
     constexpr int per_thread = N / Threads;
+    constexpr int steps = log2_of<N>;
     const int t = static_cast<int>(threadIdx.x);
-    T* from = a;
-    T* to = b.data[1];
-    for (int d = 1; d < N; d *= 2) {
+    T mine[per_thread];
+#pragma unroll
+    for (int m = 0; m < per_thread; ++m)
+      mine[m] = a[t + m * Threads];
+#pragma unroll
+    for (int step = 0; step < steps; ++step) {
+      const int d = 1 << step;
+      const T* from = b.data[step % 2];
+      T* to = b.data[1 - step % 2];
 #pragma unroll
       for (int m = 0; m < per_thread; ++m) {
         const int i = t + m * Threads;
-        to[i] = i >= d ? op(from[i - d], from[i]) : from[i];
+        if (i >= d) mine[m] = op(from[i - d], mine[m]);
+        to[i] = mine[m];
       }
       __syncthreads();
-      T* swap = from;
-      from = to;
-      to = swap;
     }
-    total = from[N - 1];
-    return from;
+    const T* result = b.data[steps % 2];
+    total = result[N - 1];
+    return result;
   }
-  template <int N, class T> __device__ static void close(buffer<T, N>&) {}
 };
 
 struct kogge_stone_double_buffered_strategy : one_item_shape {

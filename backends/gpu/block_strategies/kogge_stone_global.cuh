@@ -1,10 +1,10 @@
 // block_strategy::kogge_stone_global: the Kogge-Stone steps of kogge_stone_shared.cuh on an
 // array in global memory (seed 1, step 0). Each block borrows a slot of a pool of global scratch
-// for the length of one block scan: a bit per slot, taken with an atomic OR starting from the
-// block's index and given back after the last read. A block waits for a slot only on blocks that
-// are inside their own block scan, which never wait on anything, so the pool cannot deadlock
-// (nor can the single pass, whose look-back starts after the block scan). Elements too large
-// for a slot use shared memory instead.
+// from begin_block to end_block (block_scan.cuh): a bit per slot, taken with an atomic OR
+// starting from the block's index and given back after the last read. Between the two a block
+// waits on no other block (the single pass gives its slot back before it looks back), so a block
+// waiting for a slot waits only on blocks that finish without waiting: the pool cannot deadlock.
+// Elements too large for a slot use shared memory instead.
 #pragma once
 
 #include "backends/gpu/block_strategies/array_block_scan.cuh"
@@ -28,10 +28,8 @@ struct kogge_stone_global_scan {
   template <class T, int N, bool InGlobal = fits<T, N>> struct buffer { int slot; };
   template <class T, int N> struct buffer<T, N, false> { T data[N]; };
 
-  template <int N, class T> __device__ static T* open(buffer<T, N>& b) {
-    if constexpr (!fits<T, N>) {
-      return b.data;
-    } else {
+  template <int N, class T> __device__ static void acquire(buffer<T, N>& b) {
+    if constexpr (fits<T, N>) {
       if (threadIdx.x == 0) {
         unsigned slot = blockIdx.x % global_scratch_slots;
         for (;;) {
@@ -39,13 +37,19 @@ struct kogge_stone_global_scan {
           if (!(atomicOr(&global_scratch_busy[slot / 32], bit) & bit)) break;
           slot = (slot + 1) % global_scratch_slots;
         }
-        __threadfence();
+        __threadfence(); // the previous holder's accesses happen before ours
         b.slot = static_cast<int>(slot);
       }
       __syncthreads();
+    }
+  }
+
+  template <int N, class T> __device__ static T* array(buffer<T, N>& b) {
+    if constexpr (fits<T, N>)
       return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(global_scratch_pool) +
                                   static_cast<std::size_t>(b.slot) * global_scratch_slot_bytes);
-    }
+    else
+      return b.data;
   }
 
   template <int N, int Threads, class T, class Op>
@@ -54,7 +58,7 @@ struct kogge_stone_global_scan {
     return a;
   }
 
-  template <int N, class T> __device__ static void close(buffer<T, N>& b) {
+  template <int N, class T> __device__ static void release(buffer<T, N>& b) {
     if constexpr (fits<T, N>) {
       __syncthreads(); // every thread has read its prefixes from the slot
       if (threadIdx.x == 0) {

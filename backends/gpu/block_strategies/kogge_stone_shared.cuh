@@ -8,12 +8,20 @@
 namespace scan::gpu {
 
 // The in-place steps, shared with the global-memory variant: each thread owns elements
-// t, t + Threads, ...
+// t, t + Threads, ..., which only it writes, so it carries them in registers and reads only
+// partners from the array. The step loop is unrolled, so every distance is a constant.
 template <int N, int Threads, class T, class Op>
 __device__ __forceinline__ T kogge_stone_in_place(T* a, Op op) {
   constexpr int per_thread = N / Threads;
+  constexpr int steps = log2_of<N>;
   const int t = static_cast<int>(threadIdx.x);
-  for (int d = 1; d < N; d *= 2) {
+  T mine[per_thread];
+#pragma unroll
+  for (int m = 0; m < per_thread; ++m)
+    mine[m] = a[t + m * Threads];
+#pragma unroll
+  for (int step = 0; step < steps; ++step) {
+    const int d = 1 << step;
     T partner[per_thread];
 #pragma unroll
     for (int m = 0; m < per_thread; ++m) {
@@ -24,23 +32,23 @@ __device__ __forceinline__ T kogge_stone_in_place(T* a, Op op) {
 #pragma unroll
     for (int m = 0; m < per_thread; ++m) {
       const int i = t + m * Threads;
-      if (i >= d) a[i] = op(partner[m], a[i]);
+      if (i >= d) {
+        mine[m] = op(partner[m], mine[m]);
+        a[i] = mine[m];
+      }
     }
     __syncthreads();
   }
   return a[N - 1];
 }
 
-struct kogge_stone_shared_scan {
+struct kogge_stone_shared_scan : shared_array {
   static constexpr bool exclusive = false;
-  template <class T, int N> struct buffer { T data[N]; };
-  template <int N, class T> __device__ static T* open(buffer<T, N>& b) { return b.data; }
   template <int N, int Threads, class T, class Op>
   __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
     total = kogge_stone_in_place<N, Threads>(a, op);
     return a;
   }
-  template <int N, class T> __device__ static void close(buffer<T, N>&) {}
 };
 
 struct kogge_stone_shared_strategy : one_item_shape {
