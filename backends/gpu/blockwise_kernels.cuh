@@ -57,8 +57,9 @@ __global__ void __launch_bounds__(Shape::threads)
     return at;
   };
 
-  Out items[prefetch][Shape::items];
-  Out ahead[overlap ? prefetch : 1][Shape::items];
+  // Initialised: the copy from `ahead` moves items a ragged chunk never loaded.
+  Out items[prefetch][Shape::items] = {};
+  Out ahead[overlap ? prefetch : 1][Shape::items] = {};
   segment_walk at{blockIdx.x, 0};
   if (overlap && at.seg < segments) load_chunk(at, items);
   detail::maybe<Out> carry = init;

@@ -38,7 +38,7 @@ __global__ void __launch_bounds__(Shape::threads)
   constexpr int parts = prefetch_tiles<Shape>;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   const std::int64_t first = std::int64_t{blockIdx.x} * parts;
-  Out items[parts][Shape::items];
+  Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
     const std::int64_t begin = (first + g) * Shape::tile_items;
@@ -76,7 +76,7 @@ __global__ void __launch_bounds__(Shape::threads)
   // forwards again, starting where this pass ended.
   const std::int64_t first =
       (static_cast<std::int64_t>(gridDim.x) - 1 - blockIdx.x) * std::int64_t{parts};
-  Out items[parts][Shape::items];
+  Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
     const std::int64_t begin = (first + g) * Shape::tile_items;
@@ -120,7 +120,7 @@ __global__ void __launch_bounds__(Shape::threads)
                      Op op) {
   constexpr int parts = prefetch_tiles<Shape>;
   const std::int64_t first = 1 + std::int64_t{blockIdx.x} * parts;
-  Out items[parts][Shape::items];
+  Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
     const std::int64_t begin = (first + g) * Shape::tile_items;
