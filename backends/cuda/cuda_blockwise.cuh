@@ -78,8 +78,8 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
   using S = gpu::shape_of<Strategy, In, Out>;
   using B = typename Strategy::template block_scan<S>;
   const auto stream = static_cast<cudaStream_t>(a.opt.stream);
-  const gpu::blockwise_plan plan =
-      gpu::plan_blockwise(a.n, segment, S::tile_items, gpu::prefetch_tiles<S>);
+  const gpu::blockwise_plan plan = gpu::plan_blockwise(
+      a.n, segment, S::tile_items, gpu::prefetch_tiles<S>, gpu::walks_segments<S>);
   // Vector accesses need every segment (and so every tile) to start on a vector boundary.
   const bool in_vector = segments_aligned<In, S::run>(a.in, segment);
   const bool out_vector = segments_aligned<Out, S::run>(a.out, segment);

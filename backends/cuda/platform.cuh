@@ -116,6 +116,11 @@ __device__ __forceinline__ void load_pair_relaxed(const unsigned long long* p,
                : "memory");
 }
 
+// A barrier of the calling warp: its lanes' shared-memory writes before it are seen after it.
+__device__ __forceinline__ void sync_warp() {
+  __syncwarp();
+}
+
 // A short back-off while a look-back flag is not ready.
 __device__ __forceinline__ void pause() {
   __nanosleep(40);

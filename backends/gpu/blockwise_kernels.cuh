@@ -1,10 +1,11 @@
 // The blockwise scan's kernels: independent scans of consecutive segments of `segment` items
 // (the last may be shorter), each starting from init when given. No block waits on another.
 //
-// long_segments_kernel (segment >= tile): a block walks segments blockIdx.x, + gridDim.x, ...,
-// each from its start in chunks of up to `prefetch` tiles, scanned in order with a carry; shapes
-// of one or two items load the next chunk (of this segment or the next) before scanning this
-// one, so loads stay in flight while the block scans.
+// long_segments_kernel (segment >= tile): a block scans segments blockIdx.x, + gridDim.x, ...,
+// each tile by tile from its start, in order with a carry. Shapes that walk segments (one or two
+// items, walks_segments in tile_shape.cuh) take `prefetch` tiles at a time and load the next
+// chunk (of this segment or the next) before scanning this one, so loads stay in flight while
+// the block scans.
 // short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
 // several per tile the block scan runs on head-flagged values (segmented_op.cuh).
 // Both take any block strategy (backends/gpu/block_scan.cuh contract) with its tile shape.
@@ -31,68 +32,75 @@ __global__ void __launch_bounds__(Shape::threads)
                          bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
                          Op op) {
   constexpr int tile = Shape::tile_items;
-  constexpr int prefetch = prefetch_tiles<Shape>;
-  // Shapes of few items load the next chunk while they scan this one (twice the registers).
-  constexpr bool overlap = prefetch > 1;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   BlockScan::begin_block(storage.get());
   const std::int64_t segments = (n + segment - 1) / segment;
   const auto length = [&](std::int64_t seg) {
     return n - seg * segment < segment ? n - seg * segment : segment;
   };
-  // A chunk: up to `prefetch` tiles of one segment.
-  const auto load_chunk = [&](segment_walk at, Out(&items)[prefetch][Shape::items]) {
-    const std::int64_t len = length(at.seg);
-#pragma unroll
-    for (int g = 0; g < prefetch; ++g) {
-      const std::int64_t offset = at.first + std::int64_t{g} * tile;
-      if (offset < len)
-        load_tile<Shape>(in + at.seg * segment + offset, items[g], tile_count<Shape>(len, offset),
-                         in_vector);
-    }
-  };
-  const auto following = [&](segment_walk at) {
-    at.first += std::int64_t{prefetch} * tile;
-    if (at.first >= length(at.seg)) at = {at.seg + gridDim.x, 0};
-    return at;
+  // Scans the loaded tile at `offset` of the segment at `base` (`len` items) after `carry`,
+  // stores it and adds its total to the carry (only a full tile is followed by another).
+  const auto scan_tile = [&](Out(&items)[Shape::items], std::int64_t base, std::int64_t len,
+                             std::int64_t offset, detail::maybe<Out>& carry) {
+    Out run_prefix[Shape::runs] = {};
+    __syncthreads(); // the previous tile's block scan is done with the storage
+    const Out total = BlockScan::scan(items, run_prefix, storage.get(), op);
+    apply_tile_prefix<Shape>(items, run_prefix, carry, inclusive, op);
+    store_tile<Shape>(out + base + offset, items, tile_count<Shape>(len, offset), out_vector);
+    carry = {carry.present ? op(carry.value, total) : total, true};
   };
 
-  // Initialised: the copy from `ahead` moves items a ragged chunk never loaded.
-  Out items[prefetch][Shape::items] = {};
-  Out ahead[overlap ? prefetch : 1][Shape::items] = {};
-  segment_walk at{blockIdx.x, 0};
-  if (overlap && at.seg < segments) load_chunk(at, items);
-  detail::maybe<Out> carry = init;
-  while (at.seg < segments) {
-    const segment_walk next = following(at);
-    if constexpr (overlap) {
-      if (next.seg < segments) load_chunk(next, ahead);
-    } else {
-      load_chunk(at, items);
-    }
-    const std::int64_t base = at.seg * segment, len = length(at.seg);
+  if constexpr (walks_segments<Shape>) {
+    constexpr int prefetch = prefetch_tiles<Shape>;
+    // A chunk: up to `prefetch` tiles of one segment.
+    const auto load_chunk = [&](segment_walk at, Out(&items)[prefetch][Shape::items]) {
+      const std::int64_t len = length(at.seg);
 #pragma unroll
-    for (int g = 0; g < prefetch; ++g) {
-      const std::int64_t offset = at.first + std::int64_t{g} * tile;
-      if (offset < len) {
-        Out run_prefix[Shape::runs] = {};
-        __syncthreads(); // the previous tile's block scan is done with the storage
-        const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-        apply_tile_prefix<Shape>(items[g], run_prefix, carry, inclusive, op);
-        store_tile<Shape>(out + base + offset, items[g], tile_count<Shape>(len, offset),
-                          out_vector);
-        // Only a full tile is followed by another of the same segment.
-        carry = {carry.present ? op(carry.value, total) : total, true};
+      for (int g = 0; g < prefetch; ++g) {
+        const std::int64_t offset = at.first + std::int64_t{g} * tile;
+        if (offset < len)
+          load_tile<Shape>(in + at.seg * segment + offset, items[g], tile_count<Shape>(len, offset),
+                           in_vector);
       }
-    }
-    if (next.first == 0) carry = init;
-    at = next;
-    if constexpr (overlap) {
+    };
+    const auto following = [&](segment_walk at) {
+      at.first += std::int64_t{prefetch} * tile;
+      if (at.first >= length(at.seg)) at = {at.seg + gridDim.x, 0};
+      return at;
+    };
+
+    // Initialised: the copy from `ahead` moves items a ragged chunk never loaded.
+    Out items[prefetch][Shape::items] = {};
+    Out ahead[prefetch][Shape::items] = {};
+    segment_walk at{blockIdx.x, 0};
+    if (at.seg < segments) load_chunk(at, items);
+    detail::maybe<Out> carry = init;
+    while (at.seg < segments) {
+      const segment_walk next = following(at);
+      if (next.seg < segments) load_chunk(next, ahead);
+      const std::int64_t base = at.seg * segment, len = length(at.seg);
+#pragma unroll
+      for (int g = 0; g < prefetch; ++g) {
+        const std::int64_t offset = at.first + std::int64_t{g} * tile;
+        if (offset < len) scan_tile(items[g], base, len, offset, carry);
+      }
+      if (next.first == 0) carry = init;
+      at = next;
 #pragma unroll
       for (int g = 0; g < prefetch; ++g)
 #pragma unroll
         for (int i = 0; i < Shape::items; ++i)
           items[g][i] = ahead[g][i];
+    }
+  } else {
+    for (std::int64_t seg = blockIdx.x; seg < segments; seg += gridDim.x) {
+      const std::int64_t base = seg * segment, len = length(seg);
+      detail::maybe<Out> carry = init;
+      for (std::int64_t offset = 0; offset < len; offset += tile) {
+        Out items[Shape::items];
+        load_tile<Shape>(in + base + offset, items, tile_count<Shape>(len, offset), in_vector);
+        scan_tile(items, base, len, offset, carry);
+      }
     }
   }
   BlockScan::end_block(storage.get());

@@ -21,14 +21,16 @@ struct blockwise_plan {
 inline constexpr std::int64_t blockwise_enough_segments = 512;
 inline constexpr std::int64_t blockwise_short_walk_tiles = 64;
 inline constexpr std::int64_t max_grid_blocks = 0x7fffffff;
-// Blocks of long_segments_kernel at most for shapes that prefetch several tiles: many times what
-// any GPU holds at once, few enough that each block walks several segments when there are many
-// (its loads run ahead into the next one, and its begin_block cost, kogge_stone_global's slot,
-// is paid once for all of them). Other shapes keep one block per segment: measured faster.
+// Blocks of long_segments_kernel at most for shapes that walk segments (walks_segments,
+// tile_shape.cuh): many times what any GPU holds at once, few enough that each block walks
+// several segments when there are many (its loads run ahead into the next one, and its
+// begin_block cost, kogge_stone_global's slot, is paid once for all of them). Other shapes keep
+// one block per segment: measured faster.
 inline constexpr std::int64_t blockwise_walk_blocks = 16384;
 
+// prefetch_tiles and walks_segments: the shape's (tile_shape.cuh).
 inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int tile_items,
-                                     int prefetch_tiles) {
+                                     int prefetch_tiles, bool walks_segments) {
   const std::int64_t segments = (n + segment - 1) / segment;
   if (segment < tile_items) {
     const std::int64_t used = tile_items / segment * segment;
@@ -38,7 +40,7 @@ inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int t
   }
   if (segments >= blockwise_enough_segments || segment <= blockwise_short_walk_tiles * tile_items)
     return {blockwise_plan::method::long_segments,
-            std::min(segments, prefetch_tiles > 1 ? blockwise_walk_blocks : max_grid_blocks)};
+            std::min(segments, walks_segments ? blockwise_walk_blocks : max_grid_blocks)};
   return {blockwise_plan::method::per_segment_scans, segments};
 }
 

@@ -31,6 +31,33 @@ __device__ __forceinline__ int tile_count(std::int64_t n, std::int64_t begin) {
   return left < Shape::tile_items ? static_cast<int>(left) : Shape::tile_items;
 }
 
+// Loads a block's parts first, first + 1, ... (those that start before n), all of them before
+// any is scanned, so their loads are in flight together.
+template <class Shape, class In, class Out>
+__device__ __forceinline__ void load_parts(const In* src, std::int64_t n, std::int64_t first,
+                                           Out (&items)[prefetch_tiles<Shape>][Shape::items],
+                                           bool vector) {
+#pragma unroll
+  for (int g = 0; g < prefetch_tiles<Shape>; ++g) {
+    const std::int64_t begin = (first + g) * Shape::tile_items;
+    if (begin < n) load_tile<Shape>(src + begin, items[g], tile_count<Shape>(n, begin), vector);
+  }
+}
+
+// Writes scanned part `part`'s reduction to totals[part]: thread 0 for a full tile (the block
+// scan's total); for a ragged one the thread holding its last item, as the total also combines
+// the filler.
+template <class Shape, class Out, class Op>
+__device__ __forceinline__ void
+store_part_total(const Out (&items)[Shape::items], const Out (&run_prefix)[Shape::runs], int count,
+                 const Out& total, Op op, Out* totals, std::int64_t part) {
+  if (count >= Shape::tile_items) {
+    if (threadIdx.x == 0) totals[part] = total;
+  } else {
+    at_item<Shape>(items, run_prefix, count - 1, op, [&](const Out& v) { totals[part] = v; });
+  }
+}
+
 // totals[i] = reduction of part i (in the output type).
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
@@ -39,11 +66,7 @@ __global__ void __launch_bounds__(Shape::threads)
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   const std::int64_t first = std::int64_t{blockIdx.x} * parts;
   Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
-#pragma unroll
-  for (int g = 0; g < parts; ++g) {
-    const std::int64_t begin = (first + g) * Shape::tile_items;
-    if (begin < n) load_tile<Shape>(in + begin, items[g], tile_count<Shape>(n, begin), in_vector);
-  }
+  load_parts<Shape>(in, n, first, items, in_vector);
   BlockScan::begin_block(storage.get());
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
@@ -53,11 +76,7 @@ __global__ void __launch_bounds__(Shape::threads)
     if (g > 0) __syncthreads(); // the previous part's block scan is done with the storage
     Out run_prefix[Shape::runs];
     const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-    if (count >= Shape::tile_items) {
-      if (threadIdx.x == 0) totals[part] = total;
-    } else {
-      at_item<Shape>(items[g], run_prefix, count - 1, op, [&](const Out& v) { totals[part] = v; });
-    }
+    store_part_total<Shape>(items[g], run_prefix, count, total, op, totals, part);
   }
   BlockScan::end_block(storage.get());
 }
@@ -77,11 +96,7 @@ __global__ void __launch_bounds__(Shape::threads)
   const std::int64_t first =
       (static_cast<std::int64_t>(gridDim.x) - 1 - blockIdx.x) * std::int64_t{parts};
   Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
-#pragma unroll
-  for (int g = 0; g < parts; ++g) {
-    const std::int64_t begin = (first + g) * Shape::tile_items;
-    if (begin < n) load_tile<Shape>(in + begin, items[g], tile_count<Shape>(n, begin), in_vector);
-  }
+  load_parts<Shape>(in, n, first, items, in_vector);
   BlockScan::begin_block(storage.get());
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
@@ -91,14 +106,7 @@ __global__ void __launch_bounds__(Shape::threads)
     if (g > 0) __syncthreads(); // the previous part's block scan is done with the storage
     Out run_prefix[Shape::runs];
     const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-    if (totals) {
-      if (count >= Shape::tile_items) {
-        if (threadIdx.x == 0) totals[part] = total;
-      } else {
-        at_item<Shape>(items[g], run_prefix, count - 1, op,
-                       [&](const Out& v) { totals[part] = v; });
-      }
-    }
+    if (totals) store_part_total<Shape>(items[g], run_prefix, count, total, op, totals, part);
     detail::maybe<Out> before = init;
     if (part > 0) before = seeds ? detail::maybe<Out>{seeds[part - 1], true} : detail::maybe<Out>{};
     apply_tile_prefix<Shape>(items[g], run_prefix, before, inclusive, op);
@@ -121,11 +129,7 @@ __global__ void __launch_bounds__(Shape::threads)
   constexpr int parts = prefetch_tiles<Shape>;
   const std::int64_t first = 1 + std::int64_t{blockIdx.x} * parts;
   Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
-#pragma unroll
-  for (int g = 0; g < parts; ++g) {
-    const std::int64_t begin = (first + g) * Shape::tile_items;
-    if (begin < n) load_tile<Shape>(out + begin, items[g], tile_count<Shape>(n, begin), vector);
-  }
+  load_parts<Shape>(out, n, first, items, vector);
 #pragma unroll
   for (int g = 0; g < parts; ++g) {
     const std::int64_t part = first + g, begin = part * Shape::tile_items;

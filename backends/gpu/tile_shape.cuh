@@ -41,6 +41,9 @@ template <> inline constexpr int log2_of<1> = 0;
 template <class Shape>
 inline constexpr int prefetch_tiles = Shape::items >= 4 ? 1 : 4 / Shape::items;
 
+// Shapes of few items load the next chunk while scanning: a block walks several long segments.
+template <class Shape> inline constexpr bool walks_segments = prefetch_tiles<Shape> > 1;
+
 // Elements per 16-byte vector access for elements of these sizes (1 when they do not tile 16
 // bytes): the natural run of a vectorised layout.
 constexpr int vector_items(std::size_t in_size, std::size_t out_size) {

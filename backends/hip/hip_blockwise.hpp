@@ -41,8 +41,8 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
   using S = gpu::shape_of<blockwise_strategy, In, Out>;
   using B = typename blockwise_strategy::template block_scan<S>;
   const auto stream = static_cast<hipStream_t>(a.opt.stream);
-  const gpu::blockwise_plan plan =
-      gpu::plan_blockwise(a.n, segment, S::tile_items, gpu::prefetch_tiles<S>);
+  const gpu::blockwise_plan plan = gpu::plan_blockwise(
+      a.n, segment, S::tile_items, gpu::prefetch_tiles<S>, gpu::walks_segments<S>);
   switch (plan.how) {
   case gpu::blockwise_plan::method::short_segments:
     gpu::short_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(

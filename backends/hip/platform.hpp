@@ -112,6 +112,14 @@ __device__ inline void pause() {
   __builtin_amdgcn_s_sleep(1);
 }
 
+// A barrier of the calling wavefront: its lanes' shared-memory writes before it are seen after it
+// (the lanes run in lockstep; the fences keep the compiler and the LDS queue in order).
+__device__ inline void sync_warp() {
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
+
 } // namespace scan::gpu
 
 #endif

@@ -166,7 +166,8 @@ template <class Strategy, class T> struct kernels {
     const auto in = input<T>(n, static_cast<std::uint64_t>(segment));
     std::vector<T> out(in.size(), value<T>(999));
     constexpr int prefetch = scan::gpu::prefetch_tiles<S>;
-    const auto plan = scan::gpu::plan_blockwise(n, segment, S::tile_items, prefetch);
+    const auto plan = scan::gpu::plan_blockwise(n, segment, S::tile_items, prefetch,
+                                                scan::gpu::walks_segments<S>);
     INFO("n=" << n << " segment=" << segment << " tile=" << S::tile_items
               << " inclusive=" << inclusive << " init=" << init.present);
     using method = scan::gpu::blockwise_plan::method;

@@ -50,6 +50,9 @@ public:
   // __syncthreads(): every live thread of the block arrives.
   void sync_block() { wait(block_, live_); }
 
+  // __syncwarp(): every live lane of the calling thread's warp arrives.
+  void sync_current_warp() { sync_warp(current_ / warp); }
+
   // A warp exchange: every lane publishes `bytes`, then reads lane `source`'s.
   void exchange(const void* mine, void* theirs, std::size_t size, int source) {
     if (size > exchange_bytes) throw std::logic_error("simt: exchanged value too large");

@@ -9,18 +9,19 @@
 
 namespace scan::gpu {
 
-struct blelloch_scan : shared_array {
+struct blelloch_scan : padded_shared_array {
   static constexpr bool exclusive = true;
-  template <int N, int Threads, class T, class Op>
-  __device__ static const T* scan(buffer<T, N>&, T* a, T& total, Op op) {
-    reduce_tree_up<N, Threads>(a, op);
+  template <int N, int Threads, class T, class Array, class Op>
+  __device__ static Array scan(buffer<T, N>&, Array a, T& total, Op op) {
+    reduce_tree_up<N, Threads>(a, op, Threads); // then every thread reads the root
     total = a[N - 1];
     __syncthreads(); // every thread has read the root before the down-sweep overwrites it
     constexpr int levels = log2_of<N>;
 #pragma unroll
     for (int level = levels - 1; level >= 0; --level) {
       const int stride = 1 << level;
-      for_lowest<N / 2, Threads>(N / (2 * stride), [&](int j) {
+      const int active = N / (2 * stride);
+      for_lowest<N / 2, Threads>(active, [&](int j) {
         const int right = (j + 1) * 2 * stride - 1;
         const int left = right - stride;
         const T l = a[left];
@@ -31,7 +32,7 @@ struct blelloch_scan : shared_array {
           a[right] = op(a[right], l);
         }
       });
-      __syncthreads();
+      tree_barrier(active, level > 0 ? 2 * active : Threads); // then every thread reads
     }
     return a;
   }

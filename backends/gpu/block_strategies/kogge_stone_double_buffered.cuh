@@ -3,6 +3,7 @@
 #pragma once
 
 #include "backends/gpu/block_strategies/array_block_scan.cuh"
+#include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
 
 namespace scan::gpu {
 
@@ -14,17 +15,14 @@ struct kogge_stone_double_buffered_scan {
   template <int N, class T> __device__ static void release(buffer<T, N>&) {}
 
   // The step loop is unrolled: which array is read and which written is fixed in each step.
-  // Element i is only ever written by its own thread, which carries it in a register: a step
-  // reads one partner and writes one element.
+  // A step reads one partner per own element (own_elements) and writes that element.
   template <int N, int Threads, class T, class Op>
   __device__ static const T* scan(buffer<T, N>& b, T* a, T& total, Op op) {
     constexpr int per_thread = N / Threads;
     constexpr int steps = log2_of<N>;
     const int t = static_cast<int>(threadIdx.x);
     T mine[per_thread];
-#pragma unroll
-    for (int m = 0; m < per_thread; ++m)
-      mine[m] = a[t + m * Threads];
+    own_elements<N, Threads>(a, mine);
 #pragma unroll
     for (int step = 0; step < steps; ++step) {
       const int d = 1 << step;

@@ -7,18 +7,25 @@
 
 namespace scan::gpu {
 
-// The in-place steps, shared with the global-memory variant: each thread owns elements
-// t, t + Threads, ..., which only it writes, so it carries them in registers and reads only
-// partners from the array. The step loop is unrolled, so every distance is a constant.
+// This thread's own elements t, t + Threads, ... of an N-element array: only it writes them, so
+// the Kogge-Stone steps carry them in registers and read only partners from the array.
+template <int N, int Threads, class T>
+__device__ __forceinline__ void own_elements(const T* a, T (&mine)[N / Threads]) {
+  const int t = static_cast<int>(threadIdx.x);
+#pragma unroll
+  for (int m = 0; m < N / Threads; ++m)
+    mine[m] = a[t + m * Threads];
+}
+
+// The in-place steps, shared with the global-memory variant, on the thread's own elements. The
+// step loop is unrolled, so every distance is a constant.
 template <int N, int Threads, class T, class Op>
 __device__ __forceinline__ T kogge_stone_in_place(T* a, Op op) {
   constexpr int per_thread = N / Threads;
   constexpr int steps = log2_of<N>;
   const int t = static_cast<int>(threadIdx.x);
   T mine[per_thread];
-#pragma unroll
-  for (int m = 0; m < per_thread; ++m)
-    mine[m] = a[t + m * Threads];
+  own_elements<N, Threads>(a, mine);
 #pragma unroll
   for (int step = 0; step < steps; ++step) {
     const int d = 1 << step;

@@ -69,6 +69,10 @@ template <class T> T shfl_up(const T& value, unsigned delta) {
   return up;
 }
 
+inline void sync_warp() {
+  simt::block_runner::current().sync_current_warp();
+}
+
 inline lane_mask ballot(bool predicate) {
   lane_mask m = 0;
   for (int l = 0; l < warp_size; ++l) {
