@@ -4,7 +4,9 @@
 // only the headers, so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--markdown file]
+//   ./tile_sweep [--delays] [--markdown file]
+//
+// --delays sweeps the tuned shape's sleep before a tile's first look-back poll instead of shapes.
 //
 // The shape that wins becomes tuned_strategy in backends/cuda/cuda_strategies.cuh; the table it
 // came from goes to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh), each shape's
@@ -13,8 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda/cuda_parts.cuh"
+#include "backends/cuda/cuda_launch.cuh"
 #include "backends/cuda/cuda_strategies.cuh"
+#include "backends/gpu/gpu_parts.cuh"
 #include "perf/cuda_harness.cuh"
 #include "src/arena.hpp"
 #include "src/lookback_state.hpp"
@@ -37,7 +40,7 @@ double time_single_pass(buffers& b, std::int64_t n, cudaStream_t s, bool& good) 
   ok(cudaMemsetAsync(state_memory, 0, state_bytes, s), "memset look-back state");
   scan::detail::arena ws(state_memory, state_bytes);
   const auto state = scan::detail::carve_lookback<T>(ws, tiles);
-  scan::cuda::cuda_parts<Strategy> parts{s};
+  scan::gpu::gpu_parts<Strategy, scan::cuda::cuda_launch> parts{s};
   auto run = [&](int set) {
     parts.single_pass(reinterpret_cast<const T*>(b.in + set * stride),
                       reinterpret_cast<T*>(b.out + set * stride), n, true, scan::detail::maybe<T>{},
@@ -99,37 +102,32 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
   }
 }
 
-} // namespace
+// Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler (each
+// with the tuned look-back delay).
+using swept_shapes = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
+                            tuned_strategy_of<256, 128, 4>, tuned_strategy_of<128, 128, 8>,
+                            tuned_strategy_of<256, 96, 4>, tuned_strategy_of<256, 64, 6>,
+                            tuned_strategy_of<512, 64, 2>>;
+const char* const shapes_head =
+    "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
+    "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
+    "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
 
-int main(int argc, char** argv) {
-  const char* md_path = nullptr;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--markdown" && i + 1 < argc) {
-      md_path = argv[++i];
-    } else {
-      std::fprintf(stderr, "usage: %s [--markdown file]\n", argv[0]);
-      return 2;
-    }
-  }
-  const std::string heading = gpu_heading();
-  if (heading.empty()) {
-    std::printf("SKIPPED: no CUDA device\n");
-    return 77;
-  }
-  FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
-  // Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler.
-  using swept = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
-                       tuned_strategy_of<256, 128, 4>, tuned_strategy_of<128, 128, 8>,
-                       tuned_strategy_of<256, 96, 4>, tuned_strategy_of<256, 64, 6>,
-                       tuned_strategy_of<512, 64, 2>>;
-  const std::string head =
-      "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
-      "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
-      "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
-  std::printf("%s\nsingle pass alone, median us (of copy, vs CUB)\n%s\n", heading.c_str(),
-              head.c_str());
-  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), head.c_str());
+// The tuned shape with the sleep before a tile's first look-back poll (ns) fixed, or tuned.
+template <class Delay> using tuned_shape_with = tuned_strategy_of<256, 128, 4, 3, Delay>;
+using swept_delays = shapes<tuned_shape_with<scan::cuda::no_lookback_delay>,
+                            tuned_shape_with<scan::cuda::fixed_lookback_delay<600>>,
+                            tuned_shape_with<scan::cuda::fixed_lookback_delay<1200>>,
+                            tuned_shape_with<scan::cuda::fixed_lookback_delay<1800>>,
+                            tuned_shape_with<scan::cuda::fixed_lookback_delay<3000>>,
+                            tuned_shape_with<scan::cuda::tuned_lookback_delay>>;
+const char* const delays_head =
+    "| type | n | copy us | CUB us (/copy) | no delay | 600 ns | 1200 ns | 1800 ns | 3000 ns | "
+    "tuned | check |\n|---|---|---|---|---|---|---|---|---|---|---|";
+
+template <class Swept> void sweep(const std::string& heading, const char* head, FILE* md) {
+  std::printf("%s\nsingle pass alone, median us (of copy, vs CUB)\n%s\n", heading.c_str(), head);
+  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), head);
 
   cudaStream_t s;
   ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
@@ -139,10 +137,38 @@ int main(int argc, char** argv) {
   ok(cudaMalloc(&b.out, b.bytes), "cudaMalloc out");
   ok(cudaMalloc(&b.ref, b.bytes), "cudaMalloc ref");
   ok(cudaMalloc(&b.bad, 8), "cudaMalloc");
-  sweep_type<std::int32_t>("int32", b, s, md, swept{});
-  sweep_type<float>("float", b, s, md, swept{});
-  sweep_type<std::int64_t>("int64", b, s, md, swept{});
-  sweep_type<double>("double", b, s, md, swept{});
+  sweep_type<std::int32_t>("int32", b, s, md, Swept{});
+  sweep_type<float>("float", b, s, md, Swept{});
+  sweep_type<std::int64_t>("int64", b, s, md, Swept{});
+  sweep_type<double>("double", b, s, md, Swept{});
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const char* md_path = nullptr;
+  bool delays = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--markdown" && i + 1 < argc) {
+      md_path = argv[++i];
+    } else if (a == "--delays") {
+      delays = true;
+    } else {
+      std::fprintf(stderr, "usage: %s [--delays] [--markdown file]\n", argv[0]);
+      return 2;
+    }
+  }
+  const std::string heading = gpu_heading();
+  if (heading.empty()) {
+    std::printf("SKIPPED: no CUDA device\n");
+    return 77;
+  }
+  FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
+  if (delays)
+    sweep<swept_delays>(heading, delays_head, md);
+  else
+    sweep<swept_shapes>(heading, shapes_head, md);
   if (md) std::fclose(md);
   return 0;
 }

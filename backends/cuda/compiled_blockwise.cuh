@@ -14,15 +14,16 @@ template <class Strategy> void run_blockwise_compiled_with(const detail::request
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    blockwise_with<Strategy>(detail::typed_args<In, Out>(r), r.segment, op,
-                             [&](const detail::scan_args<In, Out>& part) {
-                               detail::request one = r;
-                               one.in = part.in;
-                               one.out = part.out;
-                               one.n = part.n;
-                               one.segment = 0;
-                               detail::cuda_backend_entry().run_compiled(one);
-                             });
+    const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
+      detail::request one = r;
+      one.in = part.in;
+      one.out = part.out;
+      one.n = part.n;
+      one.segment = 0;
+      detail::cuda_backend_entry().run_compiled(one);
+    };
+    gpu::blockwise_with<Strategy, cuda_launch>(detail::typed_args<In, Out>(r), r.segment, op,
+                                               scan_one);
   });
 }
 

@@ -81,8 +81,8 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
                             const options& opt) {
   std::size_t bytes = 0;
   visit_strategy(opt.block, [&](auto strategy) {
-    bytes =
-        detail::orchestration_bytes(cuda_parts<decltype(strategy)>{}, opt, n, in_size, out_size);
+    bytes = detail::orchestration_bytes(gpu::gpu_parts<decltype(strategy), cuda_launch>{}, opt, n,
+                                        in_size, out_size);
   });
   return bytes;
 }

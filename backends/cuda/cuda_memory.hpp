@@ -1,5 +1,6 @@
 // The CUDA backend's Memory (src/workspace.hpp): stream-ordered allocation from the device's
-// memory pool, so growing the workspace never synchronises the device; and launch checks.
+// memory pool, so growing the workspace never synchronises the device; and check_cuda, which
+// turns a failed CUDA call into scan::error.
 #pragma once
 
 #include <cstddef>
@@ -15,12 +16,6 @@ inline void check_cuda(cudaError_t status, const std::string& what) {
   if (status != cudaSuccess)
     throw error("cuda: " + what + " failed: " + cudaGetErrorName(status) + " (" +
                 cudaGetErrorString(status) + ")");
-}
-
-// After a launch: a bad configuration shows here (errors inside kernels surface later, on the
-// stream, as for any CUDA call).
-inline void check_launch(const char* kernel) {
-  check_cuda(cudaGetLastError(), std::string("launching ") + kernel);
 }
 
 struct cuda_memory {

@@ -1,14 +1,15 @@
 // The CUDA backend's typed entry, shared by the compiled library and the header path (custom
 // operators, compiled by nvcc in the caller's translation unit): the shared orchestration over
-// cuda_parts on the caller's stream, with workspace from the per-device, per-stream cache (or
-// the caller's buffer).
+// gpu::gpu_parts, launched through cuda_launch on the caller's stream, with workspace from the
+// per-device, per-stream cache (or the caller's buffer).
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include "backends/cuda/cuda_launch.cuh"
 #include "backends/cuda/cuda_memory.hpp"
-#include "backends/cuda/cuda_parts.cuh"
 #include "backends/cuda/cuda_strategies.cuh"
+#include "backends/gpu/gpu_parts.cuh"
 #include "scan/detail/request.hpp"
 #include "src/orchestrate.hpp"
 #include "src/workspace.hpp"
@@ -20,7 +21,7 @@ detail::workspace_cache<cuda_memory>& workspace_cache();
 
 template <class Strategy, class In, class Out, class Op>
 void scan_with(const detail::scan_args<In, Out>& a, Op op) {
-  cuda_parts<Strategy> parts{static_cast<cudaStream_t>(a.opt.stream)};
+  gpu::gpu_parts<Strategy, cuda_launch> parts{static_cast<cudaStream_t>(a.opt.stream)};
   detail::workspace_source<cuda_memory> ws(workspace_cache(), cuda_memory{}, a.opt);
   detail::orchestrate(parts, a, op, ws);
 }

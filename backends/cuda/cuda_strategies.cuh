@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -24,12 +25,33 @@ constexpr std::size_t larger(std::size_t a, std::size_t b) {
   return a > b ? a : b;
 }
 
+// The single pass's sleep before a tile's first look-back poll (gpu::lookback_delay_of): none.
+struct no_lookback_delay {
+  template <class Out> static constexpr int ns(std::int64_t) { return 0; }
+};
+template <int Ns> struct fixed_lookback_delay {
+  template <class Out> static constexpr int ns(std::int64_t) { return Ns; }
+};
+// The tuned sleep (perf/CUDA_RESULTS.md, look-back delay sweep, H100): from 2048 tiles on; the
+// longer the chain of tiles the longer integers gain by it; the in-order look-back of other
+// types (all predecessors' aggregates) loses again beyond about 1.5 us.
+struct tuned_lookback_delay {
+  template <class Out> static constexpr int ns(std::int64_t tiles) {
+    if (tiles < 2048) return 0;
+    if (!std::is_integral_v<Out>) return 1500;
+    return tiles < 8192 ? 1200 : 3000;
+  }
+};
+
 // block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
 // at most 32 items), PTX warp scans where they apply. Blocks per multiprocessor asked of the
 // compiler: IntBlocks for integer results, FloatBlocks for floating point (its in-order look-back
-// needs more registers), none for other types (large custom values would spill).
-template <int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks>
+// needs more registers), none for other types (large custom values would spill). Delay: the
+// single pass's look-back delay policy.
+template <int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks,
+          class Delay = tuned_lookback_delay>
 struct tuned_strategy_of {
+  using lookback_delay = Delay;
   template <class Out>
   static constexpr int min_blocks = std::is_integral_v<Out>         ? IntBlocks
                                     : std::is_floating_point_v<Out> ? FloatBlocks

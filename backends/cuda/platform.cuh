@@ -126,4 +126,9 @@ __device__ __forceinline__ void pause() {
   __nanosleep(40);
 }
 
+// About `ns` nanoseconds of sleep (the hardware bounds it; a hint, not a timer).
+__device__ __forceinline__ void sleep_ns(unsigned ns) {
+  __nanosleep(ns);
+}
+
 } // namespace scan::gpu

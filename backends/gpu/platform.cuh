@@ -5,7 +5,7 @@
 //   load_acquire / load_relaxed / store_release / store_relaxed / fetch_add_relaxed
 //     (64-bit, GPU scope)
 //   store_pair_relaxed / load_pair_relaxed (two 64-bit words as one 16-byte access)
-//   fence_acquire(), fence_release(), pause()
+//   fence_acquire(), fence_release(), pause(), sleep_ns(ns)
 //   sync_warp() (a barrier of the calling warp, ordering its lanes' shared-memory accesses)
 #pragma once
 

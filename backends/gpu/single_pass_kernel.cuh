@@ -18,15 +18,16 @@
 namespace scan::gpu {
 
 // Run by the first warp of a block once its tile is scanned: publishes the tile's aggregate (its
-// inclusive prefix for tile 0), looks back, publishes the tile's inclusive prefix and leaves in
-// `prefix` / `has_prefix` (shared memory) what precedes the tile. With Fallback (a GPU without
-// forward progress between blocks) the prefix is published before any of the tile's output is
-// stored, since a waiting block may be reading the tile's input.
+// inclusive prefix for tile 0), sleeps `delay_ns` (lookback_delay_of, lookback.cuh), looks back,
+// publishes the tile's inclusive prefix and leaves in `prefix` / `has_prefix` (shared memory) what
+// precedes the tile. With Fallback (a GPU without forward progress between blocks) the prefix is
+// published before any of the tile's output is stored, since a waiting block may be reading the
+// tile's input.
 template <class Shape, bool Fallback, class In, class Out, class Op>
 __device__ __forceinline__ void
 resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, const Out& aggregate,
                     detail::maybe<Out> init, const tile_descriptors<Out>& descriptors, Op op,
-                    int patience, Out& prefix, bool& has_prefix) {
+                    int delay_ns, int patience, Out& prefix, bool& has_prefix) {
   if (tile == 0) {
     if (threadIdx.x == 0) {
       descriptors.publish(0, epoch, detail::lookback_prefix_ready,
@@ -39,6 +40,7 @@ resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, cons
   }
   if (threadIdx.x == 0)
     descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+  if (delay_ns > 0) sleep_ns(static_cast<unsigned>(delay_ns));
   const auto wait = [&] {
     if constexpr (Fallback)
       return reduce_when_blocked<Shape::tile_items, In, Out>{in, init, patience};
@@ -59,13 +61,14 @@ resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, cons
 }
 
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
-// without forward progress between blocks (resolve_tile_prefix).
+// without forward progress between blocks (resolve_tile_prefix). `delay_ns`: the sleep before a
+// tile's first look-back poll.
 template <class Shape, class BlockScan, bool Fallback = false, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
                        tile_descriptors<Out> descriptors, long long num_tiles, bool in_vector,
-                       bool out_vector, Op op, int patience = 0) {
+                       bool out_vector, Op op, int delay_ns, int patience = 0) {
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   __shared__ shared_slot<Out> prefix;
   __shared__ long long s_tile;
@@ -105,7 +108,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 
   if (threadIdx.x < warp_size)
     resolve_tile_prefix<Shape, Fallback>(in, tile, s_epoch, aggregate, init, descriptors, op,
-                                         patience, prefix.get(), s_has_prefix);
+                                         delay_ns, patience, prefix.get(), s_has_prefix);
   __syncthreads();
   apply_tile_prefix<Shape>(items, run_prefix, detail::maybe<Out>{prefix.get(), s_has_prefix},
                            inclusive, op);

@@ -75,7 +75,8 @@ void run_compiled(const detail::request& r) {
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
   return visit_strategy(opt.block, [&](auto strategy) {
-    return detail::orchestration_bytes(hip_parts<decltype(strategy)>{}, opt, n, in_size, out_size);
+    return detail::orchestration_bytes(gpu::gpu_parts<decltype(strategy), hip_launch>{}, opt, n,
+                                       in_size, out_size);
   });
 }
 

@@ -12,15 +12,16 @@ void run_blockwise_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    blockwise_with(detail::typed_args<In, Out>(r), r.segment, op,
-                   [&](const detail::scan_args<In, Out>& part) {
-                     detail::request one = r;
-                     one.in = part.in;
-                     one.out = part.out;
-                     one.n = part.n;
-                     one.segment = 0;
-                     detail::hip_backend_entry().run_compiled(one);
-                   });
+    const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
+      detail::request one = r;
+      one.in = part.in;
+      one.out = part.out;
+      one.n = part.n;
+      one.segment = 0;
+      detail::hip_backend_entry().run_compiled(one);
+    };
+    gpu::blockwise_with<blockwise_strategy, hip_launch>(detail::typed_args<In, Out>(r), r.segment,
+                                                        op, scan_one);
   });
 }
 

@@ -23,9 +23,4 @@ inline void check(hipError_t status, const char* what) {
   throw error(std::string("hip: ") + what + " failed: " + describe(status));
 }
 
-// A kernel launch reports bad configurations only through the runtime's last error.
-inline void check_launch(const char* kernel) {
-  check(hipGetLastError(), kernel);
-}
-
 } // namespace scan::hip

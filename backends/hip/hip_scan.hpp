@@ -1,12 +1,14 @@
-// The HIP backend's entry: the shared orchestration over hip_parts on the caller's stream, with
-// workspace from the library's per-device cache (or the caller's buffer). Custom operators reach
-// it through the header path, compiled by hipcc in the caller's translation unit.
+// The HIP backend's entry: the shared orchestration over gpu::gpu_parts, launched through
+// hip_launch on the caller's stream, with workspace from the library's per-device cache (or the
+// caller's buffer). Custom operators reach it through the header path, compiled by hipcc in the
+// caller's translation unit.
 #pragma once
 
 #include <hip/hip_runtime.h>
 
+#include "backends/gpu/gpu_parts.cuh"
+#include "backends/hip/hip_launch.hpp"
 #include "backends/hip/hip_memory.hpp"
-#include "backends/hip/hip_parts.hpp"
 #include "backends/hip/hip_strategies.hpp"
 #include "scan/detail/request.hpp"
 #include "src/orchestrate.hpp"
@@ -21,7 +23,7 @@ detail::workspace_cache<hip_memory>& workspace_cache();
 
 template <class Strategy, class In, class Out, class Op>
 void scan_with(const detail::scan_args<In, Out>& a, Op op) {
-  hip_parts<Strategy> parts{static_cast<hipStream_t>(a.opt.stream)};
+  gpu::gpu_parts<Strategy, hip_launch> parts{static_cast<hipStream_t>(a.opt.stream)};
   detail::workspace_source<hip_memory> ws(workspace_cache(), hip_memory{}, a.opt);
   detail::orchestrate(parts, a, op, ws);
 }

@@ -112,6 +112,12 @@ __device__ inline void pause() {
   __builtin_amdgcn_s_sleep(1);
 }
 
+// About `ns` nanoseconds of sleep: s_sleep 1 waits 64 cycles, some 40 ns at the clocks of CDNA.
+__device__ inline void sleep_ns(unsigned ns) {
+  for (unsigned slept = 0; slept < ns; slept += 40)
+    __builtin_amdgcn_s_sleep(1);
+}
+
 // A barrier of the calling wavefront: its lanes' shared-memory writes before it are seen after it
 // (the lanes run in lockstep; the fences keep the compiler and the LDS queue in order).
 __device__ inline void sync_warp() {

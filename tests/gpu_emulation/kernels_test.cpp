@@ -148,10 +148,11 @@ template <class Strategy, class T> struct kernels {
     std::vector<T> out(in.size());
     for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
       std::fill(out.begin(), out.end(), value<T>(12345));
+      const int delay_ns = call * 1000; // the second call sleeps before looking back
       launch(tiles, S::threads, [&] {
         scan::gpu::single_pass_kernel<S, B>(in.data(), out.data(), n, inclusive, init,
                                             header.data(), scan::gpu::tile_descriptors<T>(state),
-                                            tiles, false, false, op);
+                                            tiles, false, false, op, delay_ns);
       });
       const auto want = reference(in, n, inclusive, init, op);
       CHECK(first_difference(out, want, [&](std::int64_t i) {

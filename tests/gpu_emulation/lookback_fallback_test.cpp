@@ -70,7 +70,7 @@ void check(std::int64_t n, std::vector<std::pair<std::int64_t, std::int64_t>> ru
     simt::block_runner::launch(static_cast<unsigned>(last - first), S::threads, [&] {
       scan::gpu::single_pass_kernel<S, B, true>(
           in.data(), out.data(), n, inclusive, init, lb.header.data(),
-          scan::gpu::tile_descriptors<T>(lb.state), tiles, false, false, op, patience);
+          scan::gpu::tile_descriptors<T>(lb.state), tiles, false, false, op, 0, patience);
     });
     for (std::int64_t t = first; t < last; ++t)
       ran[static_cast<std::size_t>(t)] = true;

@@ -115,5 +115,8 @@ inline void load_pair_relaxed(const unsigned long long* p, unsigned long long& a
 inline void pause() {
   simt::block_runner::current().yield();
 }
+inline void sleep_ns(unsigned) {
+  simt::block_runner::current().yield();
+}
 
 } // namespace scan::gpu

@@ -1,51 +1,41 @@
-// The HIP backend's part primitives (src/part_primitives.hpp): each launches one kernel of
-// backends/gpu/ on the caller's stream. A part is one tile of the block strategy's shape.
+// The part primitives (src/part_primitives.hpp) of the CUDA and HIP backends: each launches one
+// kernel of backends/gpu/ on the caller's stream. A part is one tile of the block strategy's shape;
+// the single pass is the automatic choice for every input larger than one tile (one launch, 2n
+// traffic). Compiled by nvcc or hipcc only: the kernels launch with <<<...>>>.
 //
-// The single pass runs with the look-back fallback (lookback.cuh): AMD GPUs promise no forward
-// progress between workgroups, so a workgroup that waits too long on a predecessor reduces that
-// tile's input itself instead. It therefore cannot hang, and it is the automatic choice.
-// SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default 128) lets tests force the
-// fallback path (0: at the first poll that finds a predecessor not ready).
+// Platform is the backend's launch trait (backends/cuda/cuda_launch.cuh,
+// backends/hip/hip_launch.hpp):
+//   stream_type                    the runtime's stream
+//   check_launch(kernel)           throws scan::error if launching `kernel` failed
+//   lookback_fallback              whether the single pass may reduce a blocking predecessor's
+//                                  tile itself (GPUs without forward progress between blocks)
+//   lookback_patience()            polls of a not-ready predecessor before that fallback
 #pragma once
 
 #include <cstdint>
-#include <cstdlib>
 #include <string>
-
-#include <hip/hip_runtime.h>
 
 #include "backends/gpu/lookback.cuh"
 #include "backends/gpu/part_kernels.cuh"
 #include "backends/gpu/single_pass_kernel.cuh"
 #include "backends/gpu/tile_io.cuh"
 #include "backends/gpu/tile_shape.cuh"
-#include "backends/hip/hip_error.hpp"
-#include "backends/hip/hip_strategies.hpp"
 #include "scan/detail/request.hpp"
 #include "scan/error.hpp"
 #include "scan/options.hpp"
 #include "src/lookback_state.hpp"
 
-namespace scan::hip {
+namespace scan::gpu {
 
-// Polls of a not-ready predecessor before a look-back reduces its tile itself.
-inline int lookback_patience() {
-  static const int patience = [] {
-    const char* v = std::getenv("SCAN_HIP_LOOKBACK_PATIENCE");
-    return v && *v ? std::atoi(v) : 128;
-  }();
-  return patience;
-}
+template <class Strategy, class Platform> struct gpu_parts {
+  typename Platform::stream_type stream = nullptr;
 
-template <class Strategy> struct hip_parts {
-  hipStream_t stream = nullptr;
-
-  template <class In, class Out> using shape = gpu::shape_of<Strategy, In, Out>;
+  template <class In, class Out> using shape = shape_of<Strategy, In, Out>;
   template <class In, class Out>
   using block_scan = typename Strategy::template block_scan<shape<In, Out>>;
 
   std::int64_t part_items(std::int64_t, std::size_t in_size, std::size_t out_size) const {
-    return gpu::tile_items_of<Strategy>(in_size, out_size);
+    return tile_items_of<Strategy>(in_size, out_size);
   }
 
   algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
@@ -55,31 +45,30 @@ template <class Strategy> struct hip_parts {
   template <class In, class Out, class Op>
   void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
     using S = shape<In, Out>;
-    gpu::reduce_parts_kernel<S, block_scan<In, Out>>
+    reduce_parts_kernel<S, block_scan<In, Out>>
         <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
-    check_launch("launching reduce_parts_kernel");
+    Platform::check_launch("reduce_parts_kernel");
   }
 
   template <class In, class Out, class Op>
   void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
                   detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
     using S = shape<In, Out>;
-    gpu::scan_parts_kernel<S, block_scan<In, Out>>
-        <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, out, n, inclusive, init, seeds,
-                                                           totals, vector_ok<In, S>(in),
-                                                           vector_ok<Out, S>(out), op);
-    check_launch("launching scan_parts_kernel");
+    scan_parts_kernel<S, block_scan<In, Out>><<<part_grid<S>(n, part), S::threads, 0, stream>>>(
+        in, out, n, inclusive, init, seeds, totals, vector_ok<In, S>(in), vector_ok<Out, S>(out),
+        op);
+    Platform::check_launch("scan_parts_kernel");
   }
 
   template <class Out, class Op>
   void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
                  Op op) {
     using S = shape<Out, Out>;
-    const auto grid = static_cast<unsigned>(gpu::fan_blocks<S>(blocks<S>(n, part)));
+    const auto grid = static_cast<unsigned>(fan_blocks<S>(blocks<S>(n, part)));
     if (grid == 0) return;
-    gpu::fan_parts_kernel<S>
+    fan_parts_kernel<S>
         <<<grid, S::threads, 0, stream>>>(out, n, inclusive, bases, vector_ok<Out, S>(out), op);
-    check_launch("launching fan_parts_kernel");
+    Platform::check_launch("fan_parts_kernel");
   }
 
   template <class In, class Out, class Op>
@@ -89,10 +78,12 @@ template <class Strategy> struct hip_parts {
     const unsigned tiles = blocks<S>(n, S::tile_items);
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
-    gpu::single_pass_kernel<S, block_scan<In, Out>, true><<<tiles, S::threads, 0, stream>>>(
-        in, out, n, inclusive, init, state.header, gpu::tile_descriptors<Out>(state),
-        state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op, lookback_patience());
-    check_launch("launching single_pass_kernel");
+    single_pass_kernel<S, block_scan<In, Out>, Platform::lookback_fallback>
+        <<<tiles, S::threads, 0, stream>>>(
+            in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
+            state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op,
+            lookback_delay_of<Strategy, Out>::ns(state.num_tiles), Platform::lookback_patience());
+    Platform::check_launch("single_pass_kernel");
   }
 
 private:
@@ -107,11 +98,11 @@ private:
   }
   // Blocks of reduce_parts and scan_parts: several one-item parts per block.
   template <class S> static unsigned part_grid(std::int64_t n, std::int64_t part) {
-    return static_cast<unsigned>(gpu::part_blocks<S>(blocks<S>(n, part)));
+    return static_cast<unsigned>(part_blocks<S>(blocks<S>(n, part)));
   }
   template <class T, class S> static bool vector_ok(const T* p) {
-    return gpu::vector_aligned<T, S::run>(p);
+    return vector_aligned<T, S::run>(p);
   }
 };
 
-} // namespace scan::hip
+} // namespace scan::gpu
