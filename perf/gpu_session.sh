@@ -89,6 +89,14 @@ if want sanitize; then
   san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace,strategies,blockwise"
   san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
   san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
+  # The staged single pass runs from 2048 tiles on only: the CUDA-only program's case of it.
+  for tool in memcheck racecheck synccheck; do
+    start=$(date +%s)
+    timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      "$tests/scan_test_cuda_only" --test-case="*staged*" >"$out/san_staged_$tool.log" 2>&1
+    rc=$?
+    note "compute-sanitizer $tool (the staged single pass case): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_staged_$tool.log") reports, $(tail -1 "$out/san_staged_$tool.log"), $(($(date +%s) - start)) s"
+  done
 fi
 
 [[ -f $out/perf.log ]] && cat "$out/perf.log"

@@ -4,13 +4,15 @@
 // only the headers, so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays] [--markdown file]
+//   ./tile_sweep [--delays | --staging] [--markdown file]
 //
-// --delays sweeps the tuned shape's sleep before a tile's first look-back poll instead of shapes.
+// Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
+// multiprocessor of the staged kernel (staged_single_pass_kernel.cuh, from 2048 tiles) beside the
+// register kernel. --delays: the staged kernel's sleep before a tile's first look-back poll.
 //
-// The shape that wins becomes tuned_strategy in backends/cuda/cuda_strategies.cuh; the table it
-// came from goes to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh), each shape's
-// output compared with CUB's.
+// The winners become tuned_strategy / tuned_staging in backends/cuda/cuda_strategies.cuh; the
+// tables they came from go to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh),
+// each shape's output compared with CUB's.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -102,25 +104,44 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
   }
 }
 
-// Threads x bytes of output per thread / blocks per multiprocessor asked of the compiler (each
-// with the tuned look-back delay).
-using swept_shapes = shapes<tuned_strategy_of<256, 128>, tuned_strategy_of<256, 128, 3>,
-                            tuned_strategy_of<256, 128, 4>, tuned_strategy_of<128, 128, 8>,
-                            tuned_strategy_of<256, 96, 4>, tuned_strategy_of<256, 64, 6>,
-                            tuned_strategy_of<512, 64, 2>>;
+// The register kernel: threads x bytes of output per thread / blocks per multiprocessor asked of
+// the compiler (each with the tuned look-back delay, never staged).
+template <int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks>
+using register_shape = tuned_strategy_of<Threads, Bytes, IntBlocks, FloatBlocks,
+                                         scan::cuda::tuned_lookback_delay, scan::gpu::never_staged>;
+using swept_shapes =
+    shapes<register_shape<256, 128>, register_shape<256, 128, 3>, register_shape<256, 128, 4>,
+           register_shape<128, 128, 8>, register_shape<256, 96, 4>, register_shape<256, 64, 6>,
+           register_shape<512, 64, 2>>;
 const char* const shapes_head =
     "| type | n | copy us | CUB us (/copy) | 256x128B/1 | 256x128B/3 | 256x128B/4 | 128x128B/8 | "
     "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
     "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
 
-// The tuned shape with the sleep before a tile's first look-back poll (ns) fixed, or tuned.
-template <class Delay> using tuned_shape_with = tuned_strategy_of<256, 128, 4, 3, Delay>;
+// The staged single pass (from 2048 tiles; the register kernel below) with blocks per
+// multiprocessor for 4-byte and integer results / 8-byte floating point, beside the tuned register
+// kernel never staged.
+template <int Blocks, int WideFloatBlocks>
+using staged_shape =
+    tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
+                      scan::cuda::staged_single_pass<2048, Blocks, WideFloatBlocks>>;
+using swept_staging = shapes<register_shape<256, 128, 4, 3>, staged_shape<4, 4>, staged_shape<5, 5>,
+                             staged_shape<6, 5>, staged_shape<6, 6>>;
+const char* const staging_head = "| type | n | copy us | CUB us (/copy) | registers 4/3 | staged "
+                                 "4/4 | staged 5/5 | staged 6/5 | "
+                                 "staged 6/6 | check |\n|---|---|---|---|---|---|---|---|---|---|";
+
+// The tuned strategy with the staged single pass's sleep before a tile's first look-back poll
+// (ns) fixed, or tuned.
+template <class Delay>
+using tuned_shape_with = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
+                                           scan::cuda::staged_single_pass<2048, 6, 5, Delay>>;
 using swept_delays = shapes<tuned_shape_with<scan::cuda::no_lookback_delay>,
                             tuned_shape_with<scan::cuda::fixed_lookback_delay<600>>,
                             tuned_shape_with<scan::cuda::fixed_lookback_delay<1200>>,
                             tuned_shape_with<scan::cuda::fixed_lookback_delay<1800>>,
                             tuned_shape_with<scan::cuda::fixed_lookback_delay<3000>>,
-                            tuned_shape_with<scan::cuda::tuned_lookback_delay>>;
+                            tuned_shape_with<scan::cuda::staged_lookback_delay>>;
 const char* const delays_head =
     "| type | n | copy us | CUB us (/copy) | no delay | 600 ns | 1200 ns | 1800 ns | 3000 ns | "
     "tuned | check |\n|---|---|---|---|---|---|---|---|---|---|---|";
@@ -147,15 +168,17 @@ template <class Swept> void sweep(const std::string& heading, const char* head, 
 
 int main(int argc, char** argv) {
   const char* md_path = nullptr;
-  bool delays = false;
+  bool delays = false, staging = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--markdown" && i + 1 < argc) {
       md_path = argv[++i];
     } else if (a == "--delays") {
       delays = true;
+    } else if (a == "--staging") {
+      staging = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--delays] [--markdown file]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--delays | --staging] [--markdown file]\n", argv[0]);
       return 2;
     }
   }
@@ -167,6 +190,8 @@ int main(int argc, char** argv) {
   FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
   if (delays)
     sweep<swept_delays>(heading, delays_head, md);
+  else if (staging)
+    sweep<swept_staging>(heading, staging_head, md);
   else
     sweep<swept_shapes>(heading, shapes_head, md);
   if (md) std::fclose(md);

@@ -43,15 +43,44 @@ struct tuned_lookback_delay {
   }
 };
 
+// The staged single pass's sleep before the first look-back poll: from 2048 tiles on only (it
+// runs from there), 1.2 us, and 3 us from 8192 tiles, for every type (its in-order look-back for
+// floating point keeps up, unlike the register kernel's). perf/CUDA_RESULTS.md, staged single pass.
+struct staged_lookback_delay {
+  template <class Out> static constexpr int ns(std::int64_t tiles) {
+    return tiles < 2048 ? 0 : tiles < 8192 ? 1200 : 3000;
+  }
+};
+
+// The single pass stages its tile in shared memory (backends/gpu/staged_single_pass_kernel.cuh)
+// from FromTiles tiles on, where the platform has a tile copy: Blocks per multiprocessor asked of
+// the compiler, WideFloatBlocks for 8-byte floating point (its in-order look-back needs more
+// registers); Delay its look-back delay. Tuned on the H100 (perf/CUDA_RESULTS.md, staged single
+// pass): below 2048 tiles the register kernel is as fast or faster (8-byte types up to 7%), from
+// there the staged one is up to 8% faster (tiles of 32 KiB, six per multiprocessor).
+template <std::int64_t FromTiles, int Blocks, int WideFloatBlocks,
+          class Delay = staged_lookback_delay>
+struct staged_single_pass {
+  using lookback_delay = Delay;
+  static constexpr std::int64_t from_tiles = FromTiles;
+  static constexpr int max_tile_bytes = 32 * 1024;
+  template <class Out>
+  static constexpr int min_blocks = std::is_floating_point_v<Out> && sizeof(Out) > 4
+                                        ? WideFloatBlocks
+                                        : Blocks;
+};
+using tuned_staging = staged_single_pass<2048, 6, 5>;
+
 // block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread,
 // at most 32 items), PTX warp scans where they apply. Blocks per multiprocessor asked of the
 // compiler: IntBlocks for integer results, FloatBlocks for floating point (its in-order look-back
 // needs more registers), none for other types (large custom values would spill). Delay: the
-// single pass's look-back delay policy.
+// register single pass's look-back delay policy; Staging: when the single pass stages its tiles.
 template <int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks,
-          class Delay = tuned_lookback_delay>
+          class Delay = tuned_lookback_delay, class Staging = tuned_staging>
 struct tuned_strategy_of {
   using lookback_delay = Delay;
+  using staging = Staging;
   template <class Out>
   static constexpr int min_blocks = std::is_integral_v<Out>         ? IntBlocks
                                     : std::is_floating_point_v<Out> ? FloatBlocks

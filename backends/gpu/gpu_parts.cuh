@@ -10,14 +10,19 @@
 //   lookback_fallback              whether the single pass may reduce a blocking predecessor's
 //                                  tile itself (GPUs without forward progress between blocks)
 //   lookback_patience()            polls of a not-ready predecessor before that fallback
+// and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
+//   tile_copy                      its TileCopy
+//   tile_copy_ready()              whether the current device runs it
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "backends/gpu/lookback.cuh"
 #include "backends/gpu/part_kernels.cuh"
 #include "backends/gpu/single_pass_kernel.cuh"
+#include "backends/gpu/staged_single_pass_kernel.cuh"
 #include "backends/gpu/tile_io.cuh"
 #include "backends/gpu/tile_shape.cuh"
 #include "scan/detail/request.hpp"
@@ -78,6 +83,20 @@ template <class Strategy, class Platform> struct gpu_parts {
     const unsigned tiles = blocks<S>(n, S::tile_items);
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
+    if constexpr (stages<In, Out>) {
+      if (state.num_tiles >= staging::from_tiles && Platform::tile_copy_ready()) {
+        constexpr int blocks = staging::template min_blocks<Out>;
+        using staged = tile_shape<S::threads, S::items, S::run, blocks>;
+        using totals = tile_shape<S::threads, S::runs, 1, blocks>;
+        staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
+                                  typename Platform::tile_copy><<<tiles, S::threads, 0, stream>>>(
+            in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
+            state.num_tiles, reinterpret_cast<std::uintptr_t>(in) % 16 == 0, vector_ok<Out, S>(out),
+            op, lookback_delay_of<staging, Out>::ns(state.num_tiles));
+        Platform::check_launch("staged_single_pass_kernel");
+        return;
+      }
+    }
     single_pass_kernel<S, block_scan<In, Out>, Platform::lookback_fallback>
         <<<tiles, S::threads, 0, stream>>>(
             in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
@@ -87,6 +106,15 @@ template <class Strategy, class Platform> struct gpu_parts {
   }
 
 private:
+  using staging = typename staging_of<Strategy>::type;
+  template <class P, class = void> struct has_tile_copy : std::false_type {};
+  template <class P>
+  struct has_tile_copy<P, std::void_t<typename P::tile_copy>> : std::true_type {};
+  // Staged where the strategy and the platform allow it and the tile fits its shared memory.
+  template <class In, class Out>
+  static constexpr bool stages = has_tile_copy<Platform>::value && !Platform::lookback_fallback &&
+                                 staged_tile_bytes<shape<In, Out>, In> <= staging::max_tile_bytes;
+
   template <class S> static unsigned blocks(std::int64_t n, std::int64_t part) {
     if (part != S::tile_items)
       throw error("n: part size " + std::to_string(part) + " is not the kernel's tile of " +

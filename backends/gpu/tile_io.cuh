@@ -86,45 +86,43 @@ __device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::item
   }
 }
 
+// Stores this thread's run k (`run` holds its Shape::run items) of a tile of `count` items.
 template <class Shape, class T>
-__device__ __forceinline__ void store_tile(T* tile, const T (&items)[Shape::items], int count,
-                                           bool vector_ok) {
-  constexpr int run = Shape::run;
-  constexpr int bytes = access_bytes<T, run>;
+__device__ __forceinline__ void store_run(T* tile, int k, const T* run, int count, bool vector_ok) {
+  constexpr int length = Shape::run;
+  constexpr int bytes = access_bytes<T, length>;
+  T* p = tile + run_offset<Shape>(k);
   if (count >= Shape::tile_items) {
     if constexpr (bytes > 0) {
       if (vector_ok) {
         using word = typename raw_word<bytes>::type;
         constexpr int per_word = bytes / static_cast<int>(sizeof(T));
 #pragma unroll
-        for (int k = 0; k < Shape::runs; ++k) {
-          word* p = reinterpret_cast<word*>(tile + run_offset<Shape>(k));
-#pragma unroll
-          for (int w = 0; w < run / per_word; ++w) {
-            word raw;
-            __builtin_memcpy(&raw, &items[k * run + w * per_word], bytes);
-            p[w] = raw;
-          }
+        for (int w = 0; w < length / per_word; ++w) {
+          word raw;
+          __builtin_memcpy(&raw, &run[w * per_word], bytes);
+          reinterpret_cast<word*>(p)[w] = raw;
         }
         return;
       }
     }
 #pragma unroll
-    for (int k = 0; k < Shape::runs; ++k) {
-      T* p = tile + run_offset<Shape>(k);
-#pragma unroll
-      for (int j = 0; j < run; ++j)
-        p[j] = items[k * run + j];
-    }
+    for (int j = 0; j < length; ++j)
+      p[j] = run[j];
   } else {
+    const int base = run_offset<Shape>(k);
 #pragma unroll
-    for (int k = 0; k < Shape::runs; ++k) {
-      const int base = run_offset<Shape>(k);
-#pragma unroll
-      for (int j = 0; j < run; ++j)
-        if (base + j < count) tile[base + j] = items[k * run + j];
-    }
+    for (int j = 0; j < length; ++j)
+      if (base + j < count) p[j] = run[j];
   }
+}
+
+template <class Shape, class T>
+__device__ __forceinline__ void store_tile(T* tile, const T (&items)[Shape::items], int count,
+                                           bool vector_ok) {
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k)
+    store_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
 }
 
 // Calls f(value) in the one thread holding the tile's item `index` (0 <= index < tile_items),

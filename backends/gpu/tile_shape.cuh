@@ -61,6 +61,19 @@ struct min_blocks_of<Strategy, Out, std::void_t<decltype(Strategy::template min_
   static constexpr int value = Strategy::template min_blocks<Out>;
 };
 
+// A strategy's staged single pass (staged_single_pass_kernel.cuh): its `staging` policy, a type
+// with from_tiles (staged from that many tiles on), max_tile_bytes, template <class Out>
+// min_blocks and optionally a lookback_delay (lookback_delay_of); never staged when it names none.
+struct never_staged {
+  static constexpr std::int64_t from_tiles = 0x7fffffffffffffff;
+  static constexpr int max_tile_bytes = 0;
+  template <class Out> static constexpr int min_blocks = 1;
+};
+template <class Strategy, class = void> struct staging_of { using type = never_staged; };
+template <class Strategy> struct staging_of<Strategy, std::void_t<typename Strategy::staging>> {
+  using type = typename Strategy::staging;
+};
+
 // A strategy's tile shape for element sizes: strategies define constexpr threads(in, out),
 // items(in, out) and run(in, out), so host code (part sizes) and kernels agree.
 template <class Strategy, class In, class Out>

@@ -12,11 +12,13 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <cuda_runtime.h>
 
 #include "backends/host/reference_scan.hpp"
+#include "backends/host/serial_scan.hpp"
 #include "scan/scan.hpp"
 
 namespace {
@@ -280,4 +282,54 @@ int main(int argc, char** argv) {
   }
   doctest::Context context(argc, argv);
   return context.run();
+}
+
+// From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine
+// (backends/gpu/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
+// take (not 16-byte aligned: element loads), in place, 8-byte types, exclusive (with init).
+template <class T>
+void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusive, bool init) {
+  init = init || !inclusive; // an exclusive scan takes one
+  INFO("n=" << n << " offset=" << offset << " in place=" << in_place << " inclusive=" << inclusive
+            << " init=" << init << " bytes=" << sizeof(T));
+  auto in = random_values<T>(n, n + offset);
+  if constexpr (std::is_floating_point_v<T>) // 0 or 1: every partial sum is exact, in any order
+    for (auto& x : in)
+      x = x > T(1) ? T(1) : T(0);
+  device_buffer<T> d_in(n + offset), d_out(n + offset);
+  T* src = d_in.p + offset;
+  T* dst = in_place ? src : d_out.p + offset;
+  ok(cudaMemcpy(src, in.data(), n * sizeof(T), cudaMemcpyHostToDevice), "upload");
+  if (!in_place) ok(cudaMemset(dst, 0xa5, n * sizeof(T)), "poison");
+  const T start = static_cast<T>(3);
+  const scan::detail::maybe<T> first{start, init};
+  std::vector<T> want(n);
+  scan::host::serial_scan(in.data(), want.data(), static_cast<std::int64_t>(n), inclusive, first,
+                          scan::sum{});
+  const auto options = on(nullptr, scan::algorithm::single_pass);
+  const auto count = static_cast<std::int64_t>(n);
+  if (inclusive && init)
+    scan::inclusive_scan(static_cast<const T*>(src), dst, count, start, scan::sum{}, options);
+  else if (inclusive)
+    scan::inclusive_scan(static_cast<const T*>(src), dst, count, scan::sum{}, options);
+  else
+    scan::exclusive_scan(static_cast<const T*>(src), dst, count, start, scan::sum{}, options);
+  const auto got = download(dst, n);
+  std::size_t bad = 0, first_bad = n;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!(got[i] == want[i]) && bad++ == 0) first_bad = i;
+  CHECK_MESSAGE(bad == 0, bad << " wrong elements, first at " << first_bad);
+}
+
+TEST_CASE("the staged single pass: full and ragged tiles, unaligned input, in place") {
+  const std::size_t tiles4 = std::size_t{2048} * 8192; // 4-byte types: 8192-item tiles
+  const std::size_t tiles8 = std::size_t{2048} * 4096; // 8-byte types: 4096-item tiles
+  check_staged<std::int32_t>(tiles4, 0, false, true, false);
+  check_staged<std::int32_t>(tiles4 + 4099, 0, false, false, true);
+  check_staged<std::int32_t>(tiles4 + 8, 2, false, true, false); // 8-byte aligned: element loads
+  check_staged<std::int32_t>(tiles4 + 17, 1, false, true, true); // element loads
+  check_staged<std::uint32_t>(tiles4 - 5, 0, true, false, false);
+  check_staged<float>(tiles4 + 1, 0, false, true, false);
+  check_staged<std::int64_t>(tiles8 + 3, 0, true, true, true);
+  check_staged<double>(tiles8 * 4 + 1001, 0, false, false, true); // 8192 tiles: the longer delay
 }

@@ -18,8 +18,10 @@
 #include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
 #include "backends/gpu/blockwise_kernels.cuh"
 #include "backends/gpu/blockwise_plan.hpp"
+#include "backends/gpu/cooperative_tile_copy.cuh"
 #include "backends/gpu/part_kernels.cuh"
 #include "backends/gpu/single_pass_kernel.cuh"
+#include "backends/gpu/staged_single_pass_kernel.cuh"
 #include "backends/gpu/warp_scan.cuh"
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "backends/host/reference_scan.hpp"
@@ -161,6 +163,39 @@ template <class Strategy, class T> struct kernels {
     }
   }
 
+  // The staged single pass (tile in shared memory, run totals scanned), from `skip` items into the
+  // input: copied tiles where it is 16-byte aligned, element loads where not (and for the ragged
+  // last tile).
+  template <class Op>
+  static void staged_single_pass(std::int64_t n, std::int64_t skip, bool inclusive, maybe<T> init,
+                                 Op op) {
+    using totals = scan::gpu::tile_shape<S::threads, S::runs, 1>;
+    using TB = typename Strategy::template block_scan<totals>;
+    const auto all = input<T>(n + skip, 3);
+    const std::vector<T> in(all.begin() + skip, all.end());
+    const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
+    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
+    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
+                                          prefixes.data(), tiles};
+    const T* source = all.data() + skip;
+    const bool copy = reinterpret_cast<std::uintptr_t>(source) % 16 == 0;
+    INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy << " inclusive=" << inclusive);
+    std::vector<T> out(in.size());
+    for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
+      std::fill(out.begin(), out.end(), value<T>(12345));
+      launch(tiles, S::threads, [&] {
+        scan::gpu::staged_single_pass_kernel<S, TB, scan::gpu::cooperative_tile_copy>(
+            source, out.data(), n, inclusive, init, header.data(),
+            scan::gpu::tile_descriptors<T>(state), tiles, copy, false, op, call * 1000);
+      });
+      const auto want = reference(in, n, inclusive, init, op);
+      CHECK(first_difference(out, want, [&](std::int64_t i) {
+              return !inclusive && i == 0 && !init.present;
+            }) == -1);
+    }
+  }
+
   template <class Op>
   static void blockwise(std::int64_t n, std::int64_t segment, bool inclusive, maybe<T> init,
                         Op op) {
@@ -238,4 +273,15 @@ TEST_CASE("array frame with several runs per thread") {
 TEST_CASE("striped block scan: vector runs and the blocked layout") {
   check_strategy<striped_strategy>();
   check_strategy<blocked_strategy>();
+}
+TEST_CASE("staged single pass") {
+  for (std::int64_t skip : {0, 1}) {
+    kernels<striped_strategy, int>::staged_single_pass(2600, skip, true, {}, scan::sum{});
+    kernels<striped_strategy, int>::staged_single_pass(1536, skip, false, {7, true}, scan::sum{});
+    kernels<blocked_strategy, int>::staged_single_pass(3000, skip, false, {}, scan::max{});
+    kernels<striped_strategy, affine>::staged_single_pass(1100, skip, true,
+                                                          {value<affine>(9), true}, then{});
+    kernels<blocked_strategy, mat2>::staged_single_pass(700, skip, false, {value<mat2>(6), true},
+                                                        matmul{});
+  }
 }
