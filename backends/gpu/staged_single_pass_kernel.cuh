@@ -13,7 +13,8 @@
 //   static void init(barrier&);                        every thread, before the first start
 //   static void start(void* dst, const void* src, unsigned bytes, barrier&);   every thread
 //   static void wait(barrier&, unsigned copy);         every thread: copy number `copy` (0, 1) of
-//                                                      the block has landed and all threads see it
+//                                                      the block has landed and all threads see it;
+//                                                      a block barrier (no thread still waits)
 #pragma once
 
 #include <cstdint>
@@ -76,9 +77,9 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   if (tile != guess || !guess_copied) {
     if (guess_copied) {
       // It lands before the tile is written over, and every thread sees it land before the next
-      // copy can complete the barrier's next phase (a late waiter would then wait a phase ahead).
+      // copy can complete the barrier's next phase (a late waiter would then wait a phase ahead):
+      // wait ends with a block barrier.
       TileCopy::wait(copy_barrier, 0);
-      __syncthreads();
     }
     if (copyable(tile)) {
       TileCopy::start(staged_bytes, in + begin, tile_bytes, copy_barrier);
