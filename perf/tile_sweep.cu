@@ -9,6 +9,7 @@
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
 // multiprocessor of the staged kernel (staged_single_pass_kernel.cuh, from 2048 tiles) beside the
 // register kernel. --delays: the staged kernel's sleep before a tile's first look-back poll.
+// --from: the tile count from which the staged kernel runs.
 //
 // The winners become tuned_strategy / tuned_staging in backends/cuda/cuda_strategies.cuh; the
 // tables they came from go to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh),
@@ -64,7 +65,7 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
   const std::int64_t biggest = static_cast<std::int64_t>(b.bytes / sizeof(T));
   fill_kernel<<<4096, 256, 0, s>>>(reinterpret_cast<T*>(b.in), biggest, 99);
   ok(cudaGetLastError(), "fill");
-  for (int lg : {20, 22, 24, 26, 28, 30}) {
+  for (int lg : {20, 21, 22, 23, 24, 26, 28, 30}) {
     const std::int64_t n = std::int64_t{1} << lg;
     if (n > biggest) continue;
     const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
@@ -119,17 +120,26 @@ const char* const shapes_head =
     "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
 
 // The staged single pass (from 2048 tiles; the register kernel below) with blocks per
-// multiprocessor for 4-byte and integer results / 8-byte floating point, beside the tuned register
-// kernel never staged.
-template <int Blocks, int WideFloatBlocks>
-using staged_shape =
-    tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
-                      scan::cuda::staged_single_pass<2048, Blocks, WideFloatBlocks>>;
+// multiprocessor for 4-byte / 8-byte results, beside the tuned register kernel never staged.
+template <int Blocks, int WideBlocks>
+using staged_shape = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
+                                       scan::cuda::staged_single_pass<2048, Blocks, WideBlocks>>;
 using swept_staging = shapes<register_shape<256, 128, 4, 3>, staged_shape<4, 4>, staged_shape<5, 5>,
                              staged_shape<6, 5>, staged_shape<6, 6>>;
 const char* const staging_head = "| type | n | copy us | CUB us (/copy) | registers 4/3 | staged "
                                  "4/4 | staged 5/5 | staged 6/5 | "
                                  "staged 6/6 | check |\n|---|---|---|---|---|---|---|---|---|---|";
+
+// The staged single pass from fewer tiles on (no look-back delay below 2048 tiles), beside the
+// tuned choice (from 2048).
+template <std::int64_t FromTiles>
+using staged_from = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
+                                      scan::cuda::staged_single_pass<FromTiles, 6, 5>>;
+using swept_from = shapes<register_shape<256, 128, 4, 3>, staged_from<256>, staged_from<512>,
+                          staged_from<1024>, staged_from<2048>>;
+const char* const from_head =
+    "| type | n | copy us | CUB us (/copy) | registers 4/3 | staged from 256 tiles | from 512 | "
+    "from 1024 | from 2048 (tuned) | check |\n|---|---|---|---|---|---|---|---|---|---|";
 
 // The tuned strategy with the staged single pass's sleep before a tile's first look-back poll
 // (ns) fixed, or tuned.
@@ -168,7 +178,7 @@ template <class Swept> void sweep(const std::string& heading, const char* head, 
 
 int main(int argc, char** argv) {
   const char* md_path = nullptr;
-  bool delays = false, staging = false;
+  bool delays = false, staging = false, from = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--markdown" && i + 1 < argc) {
@@ -177,8 +187,11 @@ int main(int argc, char** argv) {
       delays = true;
     } else if (a == "--staging") {
       staging = true;
+    } else if (a == "--from") {
+      from = true;
     } else {
-      std::fprintf(stderr, "usage: %s [--delays | --staging] [--markdown file]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s [--delays | --staging | --from] [--markdown file]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -192,6 +205,8 @@ int main(int argc, char** argv) {
     sweep<swept_delays>(heading, delays_head, md);
   else if (staging)
     sweep<swept_staging>(heading, staging_head, md);
+  else if (from)
+    sweep<swept_from>(heading, from_head, md);
   else
     sweep<swept_shapes>(heading, shapes_head, md);
   if (md) std::fclose(md);

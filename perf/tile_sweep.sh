@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds perf/tile_sweep.cu with nvcc alone (no library build) and runs it; the table goes to
-# ${OUT:-out}/tile_sweep.md. Arguments go to the program (--delays, --staging). CUDA_ARCH (default 90).
+# ${OUT:-out}/tile_sweep.md. Arguments go to the program (--delays, --staging, --from). CUDA_ARCH (default 90).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}

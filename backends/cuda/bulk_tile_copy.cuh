@@ -62,6 +62,14 @@ struct bulk_tile_copy {
                  : "memory");
     __syncthreads();
   }
+
+  // By every thread once no thread waits any more: the next block on this multiprocessor may
+  // place its own barrier at the same address, so this one is invalidated first (PTX ISA,
+  // mbarrier.inval).
+  __device__ static void finish(barrier& b) {
+    if (threadIdx.x != 0) return;
+    asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(shared_address(&b.word)) : "memory");
+  }
 #endif
 };
 

@@ -15,12 +15,8 @@ template <class Strategy> void run_blockwise_compiled_with(const detail::request
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
     const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
-      detail::request one = r;
-      one.in = part.in;
-      one.out = part.out;
-      one.n = part.n;
-      one.segment = 0;
-      detail::cuda_backend_entry().run_compiled(one);
+      detail::cuda_backend_entry().run_compiled(
+          detail::segment_request(r, part.in, part.out, part.n));
     };
     gpu::blockwise_with<Strategy, cuda_launch>(detail::typed_args<In, Out>(r), r.segment, op,
                                                scan_one);

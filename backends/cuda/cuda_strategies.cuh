@@ -54,20 +54,17 @@ struct staged_lookback_delay {
 
 // The single pass stages its tile in shared memory (backends/gpu/staged_single_pass_kernel.cuh)
 // from FromTiles tiles on, where the platform has a tile copy: Blocks per multiprocessor asked of
-// the compiler, WideFloatBlocks for 8-byte floating point (its in-order look-back needs more
+// the compiler, WideBlocks for results of more than 4 bytes (their totals and look-back take more
 // registers); Delay its look-back delay. Tuned on the H100 (perf/CUDA_RESULTS.md, staged single
 // pass): below 2048 tiles the register kernel is as fast or faster (8-byte types up to 7%), from
-// there the staged one is up to 8% faster (tiles of 32 KiB, six per multiprocessor).
-template <std::int64_t FromTiles, int Blocks, int WideFloatBlocks,
-          class Delay = staged_lookback_delay>
+// there the staged one up to 10% faster; six blocks suit 4-byte results, five 8-byte ones (int64
+// 1-4% faster than six, double spills at six).
+template <std::int64_t FromTiles, int Blocks, int WideBlocks, class Delay = staged_lookback_delay>
 struct staged_single_pass {
   using lookback_delay = Delay;
   static constexpr std::int64_t from_tiles = FromTiles;
   static constexpr int max_tile_bytes = 32 * 1024;
-  template <class Out>
-  static constexpr int min_blocks = std::is_floating_point_v<Out> && sizeof(Out) > 4
-                                        ? WideFloatBlocks
-                                        : Blocks;
+  template <class Out> static constexpr int min_blocks = sizeof(Out) > 4 ? WideBlocks : Blocks;
 };
 using tuned_staging = staged_single_pass<2048, 6, 5>;
 

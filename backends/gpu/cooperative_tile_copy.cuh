@@ -22,6 +22,8 @@ struct cooperative_tile_copy {
   }
 
   __device__ static void wait(barrier&, unsigned) { __syncthreads(); }
+
+  __device__ static void finish(barrier&) {}
 };
 
 } // namespace scan::gpu

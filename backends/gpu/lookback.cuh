@@ -7,9 +7,7 @@
 // combined right to left in a shuffle tree, so a non-commutative operator keeps its order.
 #pragma once
 
-#include <cstdint>
 #include <cstring>
-#include <type_traits>
 
 #include "backends/gpu/platform.cuh"
 #include "backends/gpu/warp_scan.cuh"
@@ -57,22 +55,6 @@ template <class T> struct tile_descriptors {
       value = (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile];
       return status;
     }
-  }
-};
-
-// How long (ns) a tile sleeps between publishing its aggregate and its first look-back poll, for a
-// strategy's results of type Out over `tiles` tiles: its `lookback_delay` policy, a type with
-//   template <class Out> static constexpr int ns(std::int64_t tiles);
-// and none for a strategy that names none. A poll that finds its predecessor not yet published
-// costs a round trip to L2 and polls again; with thousands of tiles waiting the first round is
-// mostly such, and sleeping through it was measured faster (perf/tile_sweep.cu).
-template <class Strategy, class Out, class = void> struct lookback_delay_of {
-  static constexpr int ns(std::int64_t) { return 0; }
-};
-template <class Strategy, class Out>
-struct lookback_delay_of<Strategy, Out, std::void_t<typename Strategy::lookback_delay>> {
-  static constexpr int ns(std::int64_t tiles) {
-    return Strategy::lookback_delay::template ns<Out>(tiles);
   }
 };
 

@@ -58,6 +58,27 @@ store_part_total(const Out (&items)[Shape::items], const Out (&run_prefix)[Shape
   }
 }
 
+// What the part kernels share: each of a block's parts first, first + 1, ... that starts before
+// n (items, from load_parts) goes through the block scan in turn, then
+// f(part, begin, count, part_items, run_prefix, total) does the kernel's own work with it.
+template <class Shape, class BlockScan, class Out, class Storage, class Op, class F>
+__device__ __forceinline__ void scan_block_parts(Out (&items)[prefetch_tiles<Shape>][Shape::items],
+                                                 std::int64_t first, std::int64_t n,
+                                                 Storage& storage, Op op, F&& f) {
+  BlockScan::begin_block(storage);
+#pragma unroll
+  for (int g = 0; g < prefetch_tiles<Shape>; ++g) {
+    const std::int64_t part = first + g, begin = part * Shape::tile_items;
+    if (begin >= n) break;
+    const int count = tile_count<Shape>(n, begin);
+    if (g > 0) __syncthreads(); // the previous part's block scan is done with the storage
+    Out run_prefix[Shape::runs];
+    const Out total = BlockScan::scan(items[g], run_prefix, storage, op);
+    f(part, begin, count, items[g], run_prefix, total);
+  }
+  BlockScan::end_block(storage);
+}
+
 // totals[i] = reduction of part i (in the output type).
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
@@ -67,18 +88,12 @@ __global__ void __launch_bounds__(Shape::threads)
   const std::int64_t first = std::int64_t{blockIdx.x} * parts;
   Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
   load_parts<Shape>(in, n, first, items, in_vector);
-  BlockScan::begin_block(storage.get());
-#pragma unroll
-  for (int g = 0; g < parts; ++g) {
-    const std::int64_t part = first + g, begin = part * Shape::tile_items;
-    if (begin >= n) break;
-    const int count = tile_count<Shape>(n, begin);
-    if (g > 0) __syncthreads(); // the previous part's block scan is done with the storage
-    Out run_prefix[Shape::runs];
-    const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-    store_part_total<Shape>(items[g], run_prefix, count, total, op, totals, part);
-  }
-  BlockScan::end_block(storage.get());
+  scan_block_parts<Shape, BlockScan>(
+      items, first, n, storage.get(), op,
+      [&](std::int64_t part, std::int64_t, int count, const auto& part_items,
+          const auto& run_prefix, const Out& total) {
+        store_part_total<Shape>(part_items, run_prefix, count, total, op, totals, part);
+      });
 }
 
 // Scans each part; part 0 starts from init, part i >= 1 from seeds[i - 1] when seeds is given;
@@ -97,22 +112,17 @@ __global__ void __launch_bounds__(Shape::threads)
       (static_cast<std::int64_t>(gridDim.x) - 1 - blockIdx.x) * std::int64_t{parts};
   Out items[parts][Shape::items] = {}; // initialised: a block's last parts may lie past n
   load_parts<Shape>(in, n, first, items, in_vector);
-  BlockScan::begin_block(storage.get());
-#pragma unroll
-  for (int g = 0; g < parts; ++g) {
-    const std::int64_t part = first + g, begin = part * Shape::tile_items;
-    if (begin >= n) break;
-    const int count = tile_count<Shape>(n, begin);
-    if (g > 0) __syncthreads(); // the previous part's block scan is done with the storage
-    Out run_prefix[Shape::runs];
-    const Out total = BlockScan::scan(items[g], run_prefix, storage.get(), op);
-    if (totals) store_part_total<Shape>(items[g], run_prefix, count, total, op, totals, part);
-    detail::maybe<Out> before = init;
-    if (part > 0) before = seeds ? detail::maybe<Out>{seeds[part - 1], true} : detail::maybe<Out>{};
-    apply_tile_prefix<Shape>(items[g], run_prefix, before, inclusive, op);
-    store_tile<Shape>(out + begin, items[g], count, out_vector);
-  }
-  BlockScan::end_block(storage.get());
+  scan_block_parts<Shape, BlockScan>(
+      items, first, n, storage.get(), op,
+      [&](std::int64_t part, std::int64_t begin, int count, auto& part_items,
+          const auto& run_prefix, const Out& total) {
+        if (totals) store_part_total<Shape>(part_items, run_prefix, count, total, op, totals, part);
+        detail::maybe<Out> before = init;
+        if (part > 0)
+          before = seeds ? detail::maybe<Out>{seeds[part - 1], true} : detail::maybe<Out>{};
+        apply_tile_prefix<Shape>(part_items, run_prefix, before, inclusive, op);
+        store_tile<Shape>(out + begin, part_items, count, out_vector);
+      });
 }
 
 // Blocks of fan_parts_kernel: every part but the first.

@@ -18,7 +18,7 @@
 namespace scan::gpu {
 
 // Run by the first warp of a block once its tile is scanned: publishes the tile's aggregate (its
-// inclusive prefix for tile 0), sleeps `delay_ns` (lookback_delay_of, lookback.cuh), looks back,
+// inclusive prefix for tile 0), sleeps `delay_ns` (lookback_delay_of, tile_shape.cuh), looks back,
 // publishes the tile's inclusive prefix and leaves in `prefix` / `has_prefix` (shared memory) what
 // precedes the tile. With Fallback (a GPU without forward progress between blocks) the prefix is
 // published before any of the tile's output is stored, since a waiting block may be reading the

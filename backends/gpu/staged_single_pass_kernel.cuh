@@ -15,6 +15,8 @@
 //   static void wait(barrier&, unsigned copy);         every thread: copy number `copy` (0, 1) of
 //                                                      the block has landed and all threads see it;
 //                                                      a block barrier (no thread still waits)
+//   static void finish(barrier&);                      every thread, after the last wait and a
+//                                                      block barrier: the barrier's memory is free
 #pragma once
 
 #include <cstdint>
@@ -115,6 +117,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     resolve_tile_prefix<Shape, false>(in, tile, s_epoch, aggregate, init, descriptors, op, delay_ns,
                                       0, prefix.get(), s_has_prefix);
   __syncthreads();
+  TileCopy::finish(copy_barrier);
   const detail::maybe<Out> before{prefix.get(), s_has_prefix};
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {

@@ -61,6 +61,22 @@ struct min_blocks_of<Strategy, Out, std::void_t<decltype(Strategy::template min_
   static constexpr int value = Strategy::template min_blocks<Out>;
 };
 
+// How long (ns) a tile sleeps between publishing its aggregate and its first look-back poll, for a
+// strategy's results of type Out over `tiles` tiles: its `lookback_delay` policy, a type with
+//   template <class Out> static constexpr int ns(std::int64_t tiles);
+// and none for a strategy that names none. A poll that finds its predecessor not yet published
+// costs a round trip to L2 and polls again; with thousands of tiles waiting the first round is
+// mostly such, and sleeping through it was measured faster (perf/tile_sweep.cu).
+template <class Strategy, class Out, class = void> struct lookback_delay_of {
+  static constexpr int ns(std::int64_t) { return 0; }
+};
+template <class Strategy, class Out>
+struct lookback_delay_of<Strategy, Out, std::void_t<typename Strategy::lookback_delay>> {
+  static constexpr int ns(std::int64_t tiles) {
+    return Strategy::lookback_delay::template ns<Out>(tiles);
+  }
+};
+
 // A strategy's staged single pass (staged_single_pass_kernel.cuh): its `staging` policy, a type
 // with from_tiles (staged from that many tiles on), max_tile_bytes, template <class Out>
 // min_blocks and optionally a lookback_delay (lookback_delay_of); never staged when it names none.

@@ -13,12 +13,8 @@ void run_blockwise_compiled(const detail::request& r) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
     const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
-      detail::request one = r;
-      one.in = part.in;
-      one.out = part.out;
-      one.n = part.n;
-      one.segment = 0;
-      detail::hip_backend_entry().run_compiled(one);
+      detail::hip_backend_entry().run_compiled(
+          detail::segment_request(r, part.in, part.out, part.n));
     };
     gpu::blockwise_with<blockwise_strategy, hip_launch>(detail::typed_args<In, Out>(r), r.segment,
                                                         op, scan_one);

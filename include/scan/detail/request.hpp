@@ -32,6 +32,16 @@ struct request {
   std::int64_t segment = 0; // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
 };
 
+// Blockwise call r as a full scan of one segment (in, out, n): r's types, operator and options.
+inline request segment_request(const request& r, const void* in, void* out, std::int64_t n) {
+  request one = r;
+  one.in = in;
+  one.out = out;
+  one.n = n;
+  one.segment = 0;
+  return one;
+}
+
 template <class In, class Out> struct scan_args {
   const In* in;
   Out* out;
