@@ -28,11 +28,14 @@ struct bulk_tile_copy {
   }
 
   // By every thread, before the first start; thread 0 owns the barrier (one arrival per copy).
+  // The block barrier publishes the initialised barrier to every thread before any use of it.
   __device__ static void init(barrier& b) {
-    if (threadIdx.x != 0) return;
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(&b.word))
-                 : "memory");
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    if (threadIdx.x == 0) {
+      asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(&b.word))
+                   : "memory");
+      asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    __syncthreads();
   }
 
   // By every thread (thread 0 issues it): `bytes` a multiple of 16, both addresses 16-byte aligned.
