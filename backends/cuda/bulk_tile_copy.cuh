@@ -22,6 +22,7 @@ struct bulk_tile_copy {
   __device__ static void wait(barrier&, unsigned) {
     __syncthreads();
   }
+  __device__ static void finish(barrier&) {}
 #else
   __device__ static unsigned shared_address(const void* p) {
     return static_cast<unsigned>(__cvta_generic_to_shared(p));
