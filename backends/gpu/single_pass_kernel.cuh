@@ -17,6 +17,21 @@
 
 namespace scan::gpu {
 
+// Run by thread 0 of a block: reads the call's epoch, then draws the block's tile from the
+// ticket counter (the epoch first: src/lookback_state.hpp); the block drawing the last ticket
+// resets the counter and advances the epoch for the next call on the stream.
+__device__ __forceinline__ void draw_tile(unsigned long long* header, long long num_tiles,
+                                          long long& tile, unsigned long long& epoch) {
+  const unsigned long long call_epoch = load_acquire(header + 1) + 1;
+  const auto ticket = static_cast<long long>(fetch_add_relaxed(header, 1));
+  if (ticket == num_tiles - 1) {
+    store_relaxed(header, 0);
+    store_relaxed(header + 1, call_epoch);
+  }
+  tile = ticket;
+  epoch = call_epoch;
+}
+
 // Run by the first warp of a block once its tile is scanned: publishes the tile's aggregate (its
 // inclusive prefix for tile 0), sleeps `delay_ns` (lookback_delay_of, tile_shape.cuh), looks back,
 // publishes the tile's inclusive prefix and leaves in `prefix` / `has_prefix` (shared memory) what
@@ -75,28 +90,15 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __shared__ unsigned long long s_epoch;
   __shared__ bool s_has_prefix;
 
-  // The ticket is one L2 round trip away. Blocks start in index order on the GPUs we know, so
-  // the ticket is almost always blockIdx.x: that tile's loads go out while the ticket travels,
-  // and a block whose ticket differs loads its own tile again.
-  unsigned long long call_epoch = 0, ticket = 0;
-  if (threadIdx.x == 0) {
-    call_epoch = load_acquire(header + 1) + 1; // read before the ticket (src/lookback_state.hpp)
-    ticket = fetch_add_relaxed(header, 1);
-  }
+  // Blocks start in index order on the GPUs we know, so the ticket is almost always blockIdx.x:
+  // that tile's loads go out before the ticket is drawn (one L2 round trip), and a block whose
+  // ticket differs loads its own tile again.
   const long long guess = blockIdx.x;
   Out items[Shape::items];
   Out run_prefix[Shape::runs];
   load_tile<Shape>(in + guess * Shape::tile_items, items,
                    tile_count<Shape>(n, guess * Shape::tile_items), in_vector);
-  if (threadIdx.x == 0) {
-    const auto tile = static_cast<long long>(ticket);
-    if (tile == num_tiles - 1) {
-      store_relaxed(header, 0);
-      store_relaxed(header + 1, call_epoch);
-    }
-    s_tile = tile;
-    s_epoch = call_epoch;
-  }
+  if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
   __syncthreads();
   const long long tile = s_tile;
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;

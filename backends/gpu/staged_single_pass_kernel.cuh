@@ -61,16 +61,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   TileCopy::init(copy_barrier);
   if (guess_copied)
     TileCopy::start(staged_bytes, in + guess * Shape::tile_items, tile_bytes, copy_barrier);
-  if (threadIdx.x == 0) {
-    const unsigned long long call_epoch = load_acquire(header + 1) + 1; // before the ticket
-    const auto tile = static_cast<long long>(fetch_add_relaxed(header, 1));
-    if (tile == num_tiles - 1) {
-      store_relaxed(header, 0);
-      store_relaxed(header + 1, call_epoch);
-    }
-    s_tile = tile;
-    s_epoch = call_epoch;
-  }
+  if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
   __syncthreads();
   const long long tile = s_tile;
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
