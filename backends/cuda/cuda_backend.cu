@@ -54,7 +54,7 @@ void check_pointer(const void* p, const char* name) {
 
 void check_memory(const detail::request& r) {
   check_pointer(r.in, "in");
-  check_pointer(r.out, "out");
+  if (r.out != r.in) check_pointer(r.out, "out"); // in place: one allocation
 }
 
 void run_compiled(const detail::request& r) {

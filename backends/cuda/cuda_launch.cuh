@@ -1,9 +1,9 @@
 // How the CUDA backend launches the shared kernels: the launch trait of backends/gpu/gpu_parts.cuh
-// and gpu_blockwise.cuh (stream type, launch check, look-back without fallback).
+// and gpu_blockwise.cuh (stream type, launch check, look-back without fallback, the tile copy of
+// the staged single pass).
 #pragma once
 
 #include <atomic>
-#include <string>
 
 #include <cuda_runtime.h>
 
@@ -18,7 +18,7 @@ struct cuda_launch {
   // After a launch: a bad configuration shows here (errors inside kernels surface later, on the
   // stream, as for any CUDA call).
   static void check_launch(const char* kernel) {
-    check_cuda(cudaGetLastError(), std::string("launching ") + kernel);
+    check_cuda(cudaGetLastError(), "launching ", kernel);
   }
 
   // NVIDIA GPUs keep every started block running, so the single pass's look-back waits on its

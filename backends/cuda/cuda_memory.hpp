@@ -12,10 +12,12 @@
 
 namespace scan::cuda {
 
-inline void check_cuda(cudaError_t status, const std::string& what) {
+// `what` (and `detail`, appended) name the call; strings are built only on failure, since every
+// scan checks its launch.
+inline void check_cuda(cudaError_t status, const char* what, const char* detail = "") {
   if (status != cudaSuccess)
-    throw error("cuda: " + what + " failed: " + cudaGetErrorName(status) + " (" +
-                cudaGetErrorString(status) + ")");
+    throw error(std::string("cuda: ") + what + detail + " failed: " + cudaGetErrorName(status) +
+                " (" + cudaGetErrorString(status) + ")");
 }
 
 struct cuda_memory {

@@ -121,6 +121,16 @@ __device__ __forceinline__ void sync_warp() {
   __syncwarp();
 }
 
+// A store of output nobody reads soon (st.global.cs: evicted first from the caches), for outputs
+// larger than the L2 (perf/CUDA_RESULTS.md, streaming stores).
+template <class Word> __device__ __forceinline__ void store_streaming(Word* p, const Word& v) {
+  if constexpr (std::is_same_v<Word, uint4> || std::is_same_v<Word, uint2> ||
+                std::is_same_v<Word, unsigned>)
+    __stcs(p, v);
+  else
+    *p = v;
+}
+
 // A short back-off while a look-back flag is not ready.
 __device__ __forceinline__ void pause() {
   __nanosleep(40);

@@ -6,6 +6,7 @@
 //     (64-bit, GPU scope)
 //   store_pair_relaxed / load_pair_relaxed (two 64-bit words as one 16-byte access)
 //   fence_acquire(), fence_release(), pause(), sleep_ns(ns)
+//   store_streaming(p, word) (a store of output read by no one soon; a hint, or a plain store)
 //   sync_warp() (a barrier of the calling warp, ordering its lanes' shared-memory accesses)
 #pragma once
 

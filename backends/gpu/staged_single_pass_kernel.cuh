@@ -6,7 +6,8 @@
 // (six of 32 KiB), and the extra tiles in flight keep the memory busy while others look back
 // (perf/CUDA_RESULTS.md). The tile is read from shared memory twice: for its run totals, whose
 // block scan gives the tile's aggregate and each run's prefix, and after the look-back, to scan
-// each run and store it.
+// each run and store it. Its stores stream (store_streaming): the tuned policy runs it from 2048
+// tiles, 64 MiB of output, more than the L2 keeps.
 //
 // TileCopy (backends/gpu/cooperative_tile_copy.cuh, backends/cuda/bulk_tile_copy.cuh):
 //   struct barrier;                                    in shared memory
@@ -119,7 +120,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     for (int j = 1; j < run; ++j)
       items[j] = op(items[j - 1], static_cast<Out>(p[j]));
     apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
-    store_run<Shape>(out + begin, k, items, count, out_vector);
+    store_run<Shape, true>(out + begin, k, items, count, out_vector);
   }
 }
 

@@ -87,7 +87,9 @@ __device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::item
 }
 
 // Stores this thread's run k (`run` holds its Shape::run items) of a tile of `count` items.
-template <class Shape, class T>
+// Streaming: full tiles' vector stores hint that no one reads them soon (platform's
+// store_streaming), for outputs larger than the L2.
+template <class Shape, bool Streaming = false, class T>
 __device__ __forceinline__ void store_run(T* tile, int k, const T* run, int count, bool vector_ok) {
   constexpr int length = Shape::run;
   constexpr int bytes = access_bytes<T, length>;
@@ -101,7 +103,10 @@ __device__ __forceinline__ void store_run(T* tile, int k, const T* run, int coun
         for (int w = 0; w < length / per_word; ++w) {
           word raw;
           __builtin_memcpy(&raw, &run[w * per_word], bytes);
-          reinterpret_cast<word*>(p)[w] = raw;
+          if constexpr (Streaming)
+            store_streaming(reinterpret_cast<word*>(p) + w, raw);
+          else
+            reinterpret_cast<word*>(p)[w] = raw;
         }
         return;
       }

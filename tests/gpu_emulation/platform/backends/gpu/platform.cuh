@@ -112,6 +112,9 @@ inline void load_pair_relaxed(const unsigned long long* p, unsigned long long& a
   a = p[0];
   b = p[1];
 }
+template <class Word> inline void store_streaming(Word* p, const Word& v) {
+  *p = v;
+}
 inline void pause() {
   simt::block_runner::current().yield();
 }
