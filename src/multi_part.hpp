@@ -29,6 +29,17 @@ template <class Seq>
 using sequence_value_t = std::remove_cv_t<
     std::remove_reference_t<decltype(std::declval<const Seq&>()[std::int64_t{0}])>>;
 
+// An input of at most one part: one scan_parts call without seeds or totals (one launch, no
+// workspace). False, having done nothing, for a larger input.
+template <class Parts, class InSeq, class OutSeq, class Out, class Op>
+bool scan_one_part(Parts& parts, InSeq in, OutSeq out, std::int64_t n, std::int64_t part,
+                   bool inclusive, maybe<Out> init, Op op) {
+  if (n > part) return false;
+  parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
+                   static_cast<Out*>(nullptr), op);
+  return true;
+}
+
 // Workspace both orchestrations need: one level of totals per recursion step.
 template <class Parts>
 std::size_t multi_part_bytes(const Parts& parts, std::int64_t n, std::size_t in_size,
@@ -44,11 +55,7 @@ void reduce_then_scan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool i
                       maybe<Out> init, Op op, arena& ws) {
   using In = sequence_value_t<InSeq>;
   const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
-  if (n <= part) {
-    parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
-                     static_cast<Out*>(nullptr), op);
-    return;
-  }
+  if (scan_one_part(parts, in, out, n, part, inclusive, init, op)) return;
   const std::int64_t m = ceil_div(n, part);
   Out* totals = ws.take<Out>(m);
   parts.reduce_parts(in, n, part, totals, op);
@@ -63,11 +70,7 @@ void scan_then_fan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool incl
                    maybe<Out> init, Op op, arena& ws) {
   using In = sequence_value_t<InSeq>;
   const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
-  if (n <= part) {
-    parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
-                     static_cast<Out*>(nullptr), op);
-    return;
-  }
+  if (scan_one_part(parts, in, out, n, part, inclusive, init, op)) return;
   const std::int64_t m = ceil_div(n, part);
   Out* totals = ws.take<Out>(m);
   parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr), totals, op);

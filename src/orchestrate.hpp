@@ -45,11 +45,7 @@ void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclus
                  maybe<Out> init, const options& opt, Op op, Workspace& workspace) {
   using In = sequence_value_t<InSeq>;
   const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
-  if (n <= part) {
-    parts.scan_parts(in, out, n, part, inclusive, init, static_cast<const Out*>(nullptr),
-                     static_cast<Out*>(nullptr), op);
-    return;
-  }
+  if (scan_one_part(parts, in, out, n, part, inclusive, init, op)) return;
   switch (resolve_algorithm(parts, opt, n, sizeof(In), sizeof(Out))) {
   case algorithm::single_pass:
     parts.single_pass(in, out, n, inclusive, init,
