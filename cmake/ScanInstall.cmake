@@ -6,10 +6,22 @@ include(CMakePackageConfigHelpers)
 install(TARGETS scan EXPORT libscanTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(DIRECTORY include/scan DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# The header path (custom operators) needs the orchestration and backend headers too.
-install(DIRECTORY src backends DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/libscan
-  FILES_MATCHING PATTERN "*.hpp" PATTERN "*.cuh")
+# Everything a user's file includes, the header path's kernels too, lies under <scan/...>. A
+# build holds one device backend: the others' glue stays out of its package.
+set(scan_other_backends cuda hip kokkos)
+list(REMOVE_ITEM scan_other_backends ${SCAN_BACKEND})
+set(scan_excluded)
+foreach(other IN LISTS scan_other_backends)
+  list(APPEND scan_excluded PATTERN "backends/${other}" EXCLUDE)
+endforeach()
+if(SCAN_BACKEND STREQUAL "host" OR SCAN_BACKEND STREQUAL "kokkos")
+  list(APPEND scan_excluded PATTERN "backends/gpu" EXCLUDE PATTERN "kernels" EXCLUDE
+       PATTERN "platform" EXCLUDE)
+endif()
+if(NOT SCAN_BACKEND STREQUAL "kokkos")
+  list(APPEND scan_excluded PATTERN "kokkos*.hpp" EXCLUDE)
+endif()
+install(DIRECTORY include/scan DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} ${scan_excluded})
 
 set(SCAN_CONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/libscan)
 install(EXPORT libscanTargets NAMESPACE libscan:: DESTINATION ${SCAN_CONFIG_DIR})

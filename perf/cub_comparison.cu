@@ -20,9 +20,9 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
-#include "backends/cuda/cuda_scan.cuh"
+#include <scan/detail/backends/cuda/cuda_scan.cuh>
 #include "perf/cuda_harness.cuh"
-#include "scan/scan.hpp"
+#include <scan/scan.hpp>
 
 namespace {
 

@@ -18,12 +18,12 @@
 #include <string>
 #include <vector>
 
-#include "backends/cuda/cuda_launch.cuh"
-#include "backends/cuda/cuda_strategies.cuh"
-#include "backends/gpu/gpu_parts.cuh"
+#include <scan/detail/backends/cuda/cuda_launch.cuh>
+#include <scan/detail/backends/cuda/cuda_strategies.cuh>
+#include <scan/detail/backends/gpu/gpu_parts.cuh>
 #include "perf/cuda_harness.cuh"
-#include "src/arena.hpp"
-#include "src/lookback_state.hpp"
+#include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/lookback_state.hpp>
 
 namespace {
 

@@ -8,11 +8,11 @@ const backend_entry* find_backend(backend b) {
     return &host_backend_entry();
 #if defined(SCAN_WITH_CUDA)
   case backend::cuda:
-    return &cuda_backend_entry();
+    return &gpu_backend_entry();
 #endif
 #if defined(SCAN_WITH_HIP)
   case backend::hip:
-    return &hip_backend_entry();
+    return &gpu_backend_entry();
 #endif
 #if defined(SCAN_WITH_KOKKOS)
   case backend::kokkos:

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "scan/detail/request.hpp"
-#include "scan/options.hpp"
+#include <scan/detail/core/request.hpp>
+#include <scan/options.hpp>
 
 namespace scan::detail {
 
@@ -37,8 +37,8 @@ std::string built_backends();
 
 // Defined by each backend.
 const backend_entry& host_backend_entry();
-const backend_entry& cuda_backend_entry();
-const backend_entry& hip_backend_entry();
+const backend_entry& gpu_backend_entry(); // cuda or hip: backends/gpu/
+
 const backend_entry& kokkos_backend_entry();
 
 } // namespace scan::detail

@@ -2,7 +2,7 @@
 // segment length, and the backend's compiled blockwise scan.
 #include <string>
 
-#include "scan/error.hpp"
+#include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 
 namespace scan::detail {

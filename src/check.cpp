@@ -2,7 +2,7 @@
 #include <cstdint>
 #include <string>
 
-#include "scan/error.hpp"
+#include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 
 namespace scan::detail {
@@ -45,10 +45,10 @@ void check_overlap(const request& r) {
 
 // Values outside the enums (a cast integer) would otherwise reach a backend's switch.
 void check_enums(const options& opt) {
-  if (static_cast<unsigned>(opt.algorithm) > static_cast<unsigned>(algorithm::scan_then_fan))
+  if (!is_listed(algorithm_names, opt.algorithm))
     throw error("options.algorithm: unknown value " +
                 std::to_string(static_cast<int>(opt.algorithm)));
-  if (static_cast<unsigned>(opt.block) > static_cast<unsigned>(block_strategy::thread_coarsened))
+  if (!is_listed(block_strategy_names, opt.block))
     throw error("options.block: unknown value " + std::to_string(static_cast<int>(opt.block)));
 }
 

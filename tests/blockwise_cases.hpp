@@ -5,7 +5,7 @@
 // "blockwise").
 #pragma once
 
-#include "scan/blockwise.hpp"
+#include <scan/blockwise.hpp>
 
 namespace scan_test {
 

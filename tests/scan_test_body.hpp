@@ -24,8 +24,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/host/reference_scan.hpp"
-#include "scan/scan.hpp"
+#include "tests/reference_scan.hpp"
+#include <scan/scan.hpp>
 
 TYPE_TO_STRING(std::int8_t);
 TYPE_TO_STRING(std::uint8_t);

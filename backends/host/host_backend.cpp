@@ -1,6 +1,10 @@
 // The host backend's entry in the registry and its compiled set of types and operators.
-#include "backends/host/host_blockwise.hpp"
-#include "backends/host/host_scan.hpp"
+#include <string>
+
+#include <scan/detail/backends/host/host_backend.hpp>
+#include <scan/detail/backends/host/host_blockwise.hpp>
+#include <scan/detail/scan_on.hpp>
+
 #include "src/backend_registry.hpp"
 #include "src/compiled_set.hpp"
 
@@ -26,7 +30,7 @@ void run_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    scan(detail::typed_args<In, Out>(r), op);
+    detail::scan_on(host_backend{}, detail::typed_args<In, Out>(r), op);
   });
 }
 
@@ -34,13 +38,15 @@ void run_blockwise_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    blockwise(detail::typed_args<In, Out>(r), r.segment, op);
+    blockwise(
+        detail::typed_args<In, Out>(r), r.segment, op,
+        [&](const detail::scan_args<In, Out>& part) { detail::scan_on(host_backend{}, part, op); });
   });
 }
 
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
-  return detail::orchestration_bytes(host_parts{}, opt, n, in_size, out_size);
+  return detail::workspace_bytes_on(host_backend{}, n, in_size, out_size, opt);
 }
 
 } // namespace
@@ -49,9 +55,9 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& host_backend_entry() {
-  static const backend_entry entry{backend::host,          host::unsupported,
-                                   nullptr,                host::run_compiled,
-                                   host::workspace_bytes,  host::run_blockwise_compiled};
+  static const backend_entry entry{
+      backend::host,      host::unsupported,     nullptr,
+      host::run_compiled, host::workspace_bytes, host::run_blockwise_compiled};
   return entry;
 }
 

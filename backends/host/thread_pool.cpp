@@ -1,4 +1,4 @@
-#include "backends/host/thread_pool.hpp"
+#include <scan/detail/backends/host/thread_pool.hpp>
 
 #include <algorithm>
 

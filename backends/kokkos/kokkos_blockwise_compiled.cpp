@@ -1,6 +1,6 @@
 // The kokkos backend's compiled set of blockwise scans, on Kokkos::DefaultExecutionSpace. Apart
 // from kokkos_backend.cpp so that the two sets build in parallel.
-#include "backends/kokkos/kokkos_blockwise.hpp"
+#include <scan/detail/kokkos_blockwise.hpp>
 #include "src/compiled_set.hpp"
 
 namespace scan::kokkos {

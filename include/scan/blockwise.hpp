@@ -14,8 +14,8 @@
 
 #include <cstdint>
 
-#include "scan/detail/blockwise_path.hpp"
-#include "scan/scan.hpp"
+#include <scan/detail/blockwise_path.hpp>
+#include <scan/scan.hpp>
 
 namespace scan {
 

@@ -7,5 +7,5 @@
 #error "scan/kokkos.hpp needs a libscan built with SCAN_BACKEND=kokkos"
 #endif
 
-#include "backends/kokkos/kokkos_views.hpp"
-#include "scan/scan.hpp"
+#include <scan/detail/kokkos_views.hpp>
+#include <scan/scan.hpp>

@@ -5,7 +5,7 @@
 
 #include <type_traits>
 
-#include "scan/config.hpp"
+#include <scan/config.hpp>
 
 namespace scan {
 
@@ -14,9 +14,7 @@ namespace detail {
 // promote to, so no input is undefined behaviour (int32 overflow, or uint16 * uint16 promoted to
 // int) and every backend agrees bit for bit. Other types use their own arithmetic.
 template <class T, bool = std::is_integral_v<T>> struct wrapping { using type = T; };
-template <class T> struct wrapping<T, true> {
-  using type = std::make_unsigned_t<decltype(+T{})>;
-};
+template <class T> struct wrapping<T, true> { using type = std::make_unsigned_t<decltype(+T{})>; };
 template <class T> using wrapping_t = typename wrapping<T>::type;
 } // namespace detail
 

@@ -16,7 +16,9 @@ enum class backend { automatic, host, cuda, hip, kokkos };
 enum class algorithm { automatic, single_pass, reduce_then_scan, scan_then_fan };
 
 // How one block (a tile of a device backend) scans its items. `automatic` is the tuned kernel;
-// the others reproduce the classic designs for the performance matrix.
+// warp_shuffle (one item per thread), warp_shuffle_ptx (its PTX form, cuda only) and
+// thread_coarsened are simpler tuned kernels; the classic designs (is_classic) are built only for
+// the performance matrix.
 enum class block_strategy {
   automatic,
   kogge_stone_global,
@@ -45,58 +47,66 @@ struct options {
   scan::workspace workspace{};
 };
 
+// The names of each enum's values, each listed once (also the perf runner's axes).
+template <class Enum> struct enum_name {
+  Enum value;
+  std::string_view name;
+};
+
+inline constexpr enum_name<backend> backend_names[] = {{backend::automatic, "automatic"},
+                                                       {backend::host, "host"},
+                                                       {backend::cuda, "cuda"},
+                                                       {backend::hip, "hip"},
+                                                       {backend::kokkos, "kokkos"}};
+
+inline constexpr enum_name<algorithm> algorithm_names[] = {
+    {algorithm::automatic, "automatic"},
+    {algorithm::single_pass, "single_pass"},
+    {algorithm::reduce_then_scan, "reduce_then_scan"},
+    {algorithm::scan_then_fan, "scan_then_fan"}};
+
+inline constexpr enum_name<block_strategy> block_strategy_names[] = {
+    {block_strategy::automatic, "automatic"},
+    {block_strategy::kogge_stone_global, "kogge_stone_global"},
+    {block_strategy::kogge_stone_shared, "kogge_stone_shared"},
+    {block_strategy::kogge_stone_double_buffered, "kogge_stone_double_buffered"},
+    {block_strategy::brent_kung, "brent_kung"},
+    {block_strategy::blelloch, "blelloch"},
+    {block_strategy::warp_shuffle, "warp_shuffle"},
+    {block_strategy::warp_shuffle_ptx, "warp_shuffle_ptx"},
+    {block_strategy::thread_coarsened, "thread_coarsened"}};
+
+template <class Enum, std::size_t N>
+constexpr std::string_view name_of(const enum_name<Enum> (&names)[N], Enum value) {
+  for (const auto& entry : names)
+    if (entry.value == value) return entry.name;
+  return "?";
+}
+
+// Whether `value` is one of the listed values (a cast integer may not be).
+template <class Enum, std::size_t N>
+constexpr bool is_listed(const enum_name<Enum> (&names)[N], Enum value) {
+  for (const auto& entry : names)
+    if (entry.value == value) return true;
+  return false;
+}
+
 constexpr std::string_view to_string(backend b) {
-  switch (b) {
-  case backend::automatic:
-    return "automatic";
-  case backend::host:
-    return "host";
-  case backend::cuda:
-    return "cuda";
-  case backend::hip:
-    return "hip";
-  case backend::kokkos:
-    return "kokkos";
-  }
-  return "?";
+  return name_of(backend_names, b);
 }
-
 constexpr std::string_view to_string(algorithm a) {
-  switch (a) {
-  case algorithm::automatic:
-    return "automatic";
-  case algorithm::single_pass:
-    return "single_pass";
-  case algorithm::reduce_then_scan:
-    return "reduce_then_scan";
-  case algorithm::scan_then_fan:
-    return "scan_then_fan";
-  }
-  return "?";
+  return name_of(algorithm_names, a);
+}
+constexpr std::string_view to_string(block_strategy s) {
+  return name_of(block_strategy_names, s);
 }
 
-constexpr std::string_view to_string(block_strategy s) {
-  switch (s) {
-  case block_strategy::automatic:
-    return "automatic";
-  case block_strategy::kogge_stone_global:
-    return "kogge_stone_global";
-  case block_strategy::kogge_stone_shared:
-    return "kogge_stone_shared";
-  case block_strategy::kogge_stone_double_buffered:
-    return "kogge_stone_double_buffered";
-  case block_strategy::brent_kung:
-    return "brent_kung";
-  case block_strategy::blelloch:
-    return "blelloch";
-  case block_strategy::warp_shuffle:
-    return "warp_shuffle";
-  case block_strategy::warp_shuffle_ptx:
-    return "warp_shuffle_ptx";
-  case block_strategy::thread_coarsened:
-    return "thread_coarsened";
-  }
-  return "?";
+// The classic designs (Kogge-Stone, Brent-Kung, Blelloch) kept for the performance matrix: built
+// only with -DSCAN_CLASSIC_STRATEGIES=ON, for the built-in types and operators, on cuda.
+constexpr bool is_classic(block_strategy s) {
+  return s == block_strategy::kogge_stone_global || s == block_strategy::kogge_stone_shared ||
+         s == block_strategy::kogge_stone_double_buffered || s == block_strategy::brent_kung ||
+         s == block_strategy::blelloch;
 }
 
 } // namespace scan

@@ -15,12 +15,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "scan/detail/header_path.hpp"
-#include "scan/detail/request.hpp"
-#include "scan/error.hpp"
-#include "scan/operators.hpp"
-#include "scan/options.hpp"
-#include "scan/types.hpp"
+#include <scan/detail/header_path.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/error.hpp>
+#include <scan/operators.hpp>
+#include <scan/options.hpp>
+#include <scan/types.hpp>
 
 namespace scan {
 

@@ -1,91 +1,116 @@
 // Run-time names for the element types and operators the compiled library holds, so a call can
 // cross from a header template into the library without a device compiler on the caller's side.
+//
+// Each list below is the only place its members are named: the checks, the visitors of the
+// compiled set (scan/detail/core/compiled_set.hpp), the perf runner's axes and the tests derive
+// from them. Adding a built-in element type: an enumerator and an entry in `element_types`;
+// adding a built-in operator: its functor (operators.hpp), an enumerator and an entry in
+// `operator_kinds`, and its name in SCAN_OPERATORS (CMakeLists.txt), which makes its compiled
+// translation unit.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 
-#include "scan/operators.hpp"
+#include <scan/operators.hpp>
 
 namespace scan {
 
 enum class element_type { i8, u8, i16, u16, i32, u32, i64, u64, f32, f64, other };
 enum class operator_kind { sum, product, min, max, bit_and, bit_or, bit_xor, other };
 
+// An entry of a list: a C++ type, its enumerator and its name.
+template <class T, class Kind> struct named {
+  using type = T;
+  Kind kind;
+  std::string_view name;
+};
+
+inline constexpr std::tuple element_types{
+    named<std::int8_t, element_type>{element_type::i8, "int8"},
+    named<std::uint8_t, element_type>{element_type::u8, "uint8"},
+    named<std::int16_t, element_type>{element_type::i16, "int16"},
+    named<std::uint16_t, element_type>{element_type::u16, "uint16"},
+    named<std::int32_t, element_type>{element_type::i32, "int32"},
+    named<std::uint32_t, element_type>{element_type::u32, "uint32"},
+    named<std::int64_t, element_type>{element_type::i64, "int64"},
+    named<std::uint64_t, element_type>{element_type::u64, "uint64"},
+    named<float, element_type>{element_type::f32, "float"},
+    named<double, element_type>{element_type::f64, "double"},
+};
+
+inline constexpr std::tuple operator_kinds{
+    named<sum, operator_kind>{operator_kind::sum, "sum"},
+    named<product, operator_kind>{operator_kind::product, "product"},
+    named<min, operator_kind>{operator_kind::min, "min"},
+    named<max, operator_kind>{operator_kind::max, "max"},
+    named<bit_and, operator_kind>{operator_kind::bit_and, "bit_and"},
+    named<bit_or, operator_kind>{operator_kind::bit_or, "bit_or"},
+    named<bit_xor, operator_kind>{operator_kind::bit_xor, "bit_xor"},
+};
+
+// Calls f(entry) for each entry of a list, in order.
+template <class List, class F> constexpr void for_each_entry(const List& list, F&& f) {
+  std::apply([&](const auto&... entry) { (f(entry), ...); }, list);
+}
+
+namespace detail {
+// The enumerator of C++ type T in a list, or `other`.
+template <class T, class Kind, class List> constexpr Kind kind_in(const List& list) {
+  Kind found = Kind::other;
+  for_each_entry(list, [&](const auto& entry) {
+    if (std::is_same_v<typename std::decay_t<decltype(entry)>::type, T>) found = entry.kind;
+  });
+  return found;
+}
+
+template <class Kind, class List> constexpr std::string_view name_in(const List& list, Kind k) {
+  std::string_view found = "custom";
+  for_each_entry(list, [&](const auto& entry) {
+    if (entry.kind == k) found = entry.name;
+  });
+  return found;
+}
+} // namespace detail
+
 template <class T> constexpr element_type element_type_of() {
-  using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, std::int8_t>)
-    return element_type::i8;
-  else if constexpr (std::is_same_v<U, std::uint8_t>)
-    return element_type::u8;
-  else if constexpr (std::is_same_v<U, std::int16_t>)
-    return element_type::i16;
-  else if constexpr (std::is_same_v<U, std::uint16_t>)
-    return element_type::u16;
-  else if constexpr (std::is_same_v<U, std::int32_t>)
-    return element_type::i32;
-  else if constexpr (std::is_same_v<U, std::uint32_t>)
-    return element_type::u32;
-  else if constexpr (std::is_same_v<U, std::int64_t>)
-    return element_type::i64;
-  else if constexpr (std::is_same_v<U, std::uint64_t>)
-    return element_type::u64;
-  else if constexpr (std::is_same_v<U, float>)
-    return element_type::f32;
-  else if constexpr (std::is_same_v<U, double>)
-    return element_type::f64;
-  else
-    return element_type::other;
+  return detail::kind_in<std::remove_cv_t<T>, element_type>(element_types);
 }
 
 template <class Op> constexpr operator_kind operator_kind_of() {
-  if constexpr (std::is_same_v<Op, sum>)
-    return operator_kind::sum;
-  else if constexpr (std::is_same_v<Op, product>)
-    return operator_kind::product;
-  else if constexpr (std::is_same_v<Op, min>)
-    return operator_kind::min;
-  else if constexpr (std::is_same_v<Op, max>)
-    return operator_kind::max;
-  else if constexpr (std::is_same_v<Op, bit_and>)
-    return operator_kind::bit_and;
-  else if constexpr (std::is_same_v<Op, bit_or>)
-    return operator_kind::bit_or;
-  else if constexpr (std::is_same_v<Op, bit_xor>)
-    return operator_kind::bit_xor;
-  else
-    return operator_kind::other;
+  return detail::kind_in<Op, operator_kind>(operator_kinds);
+}
+
+constexpr std::string_view to_string(element_type t) {
+  return detail::name_in(element_types, t);
+}
+
+constexpr std::string_view to_string(operator_kind k) {
+  return detail::name_in(operator_kinds, k);
+}
+
+// Bytes per element; 0 for `other`.
+constexpr int size_of(element_type t) {
+  int size = 0;
+  for_each_entry(element_types, [&](const auto& entry) {
+    if (entry.kind == t) size = sizeof(typename std::decay_t<decltype(entry)>::type);
+  });
+  return size;
 }
 
 constexpr bool is_integer(element_type t) {
-  return t != element_type::f32 && t != element_type::f64 && t != element_type::other;
+  bool integer = false;
+  for_each_entry(element_types, [&](const auto& entry) {
+    if (entry.kind == t) integer = std::is_integral_v<typename std::decay_t<decltype(entry)>::type>;
+  });
+  return integer;
 }
 
 constexpr bool is_bitwise(operator_kind k) {
   return k == operator_kind::bit_and || k == operator_kind::bit_or || k == operator_kind::bit_xor;
-}
-
-constexpr int size_of(element_type t) {
-  switch (t) {
-  case element_type::i8:
-  case element_type::u8:
-    return 1;
-  case element_type::i16:
-  case element_type::u16:
-    return 2;
-  case element_type::i32:
-  case element_type::u32:
-  case element_type::f32:
-    return 4;
-  case element_type::i64:
-  case element_type::u64:
-  case element_type::f64:
-    return 8;
-  case element_type::other:
-    return 0;
-  }
-  return 0;
 }
 
 // The widening sums that turn counts into offsets: 8-, 16- and 32-bit integers into 32- and
@@ -107,56 +132,6 @@ constexpr bool is_compiled_combination(element_type in, element_type out, operat
 template <class In, class Out, class Op> constexpr bool is_compiled() {
   return is_compiled_combination(element_type_of<In>(), element_type_of<Out>(),
                                  operator_kind_of<Op>());
-}
-
-constexpr std::string_view to_string(element_type t) {
-  switch (t) {
-  case element_type::i8:
-    return "int8";
-  case element_type::u8:
-    return "uint8";
-  case element_type::i16:
-    return "int16";
-  case element_type::u16:
-    return "uint16";
-  case element_type::i32:
-    return "int32";
-  case element_type::u32:
-    return "uint32";
-  case element_type::i64:
-    return "int64";
-  case element_type::u64:
-    return "uint64";
-  case element_type::f32:
-    return "float";
-  case element_type::f64:
-    return "double";
-  case element_type::other:
-    return "custom";
-  }
-  return "?";
-}
-
-constexpr std::string_view to_string(operator_kind k) {
-  switch (k) {
-  case operator_kind::sum:
-    return "sum";
-  case operator_kind::product:
-    return "product";
-  case operator_kind::min:
-    return "min";
-  case operator_kind::max:
-    return "max";
-  case operator_kind::bit_and:
-    return "bit_and";
-  case operator_kind::bit_or:
-    return "bit_or";
-  case operator_kind::bit_xor:
-    return "bit_xor";
-  case operator_kind::other:
-    return "custom";
-  }
-  return "?";
 }
 
 } // namespace scan

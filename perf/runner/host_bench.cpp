@@ -8,7 +8,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "backends/host/thread_pool.hpp"
+#include <scan/detail/backends/host/thread_pool.hpp>
 #include "perf/runner/matrix_driver.hpp"
 
 namespace scan::perf {

@@ -33,8 +33,8 @@
 #include "perf/runner/bench.hpp"
 #include "perf/runner/statistics.hpp"
 #include "perf/runner/test_data.hpp"
-#include "scan/blockwise.hpp"
-#include "scan/scan.hpp"
+#include <scan/blockwise.hpp>
+#include <scan/scan.hpp>
 #include "src/compiled_set.hpp"
 
 namespace scan::perf {

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "scan/options.hpp"
-#include "scan/types.hpp"
+#include <scan/options.hpp>
+#include <scan/types.hpp>
 
 namespace scan::perf {
 

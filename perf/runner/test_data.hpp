@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "backends/host/reference_scan.hpp"
+#include "tests/reference_scan.hpp"
 
 namespace scan::perf {
 

@@ -17,9 +17,9 @@
 
 #include <cuda_runtime.h>
 
-#include "backends/host/reference_scan.hpp"
-#include "backends/host/serial_scan.hpp"
-#include "scan/scan.hpp"
+#include "tests/reference_scan.hpp"
+#include <scan/detail/backends/host/serial_scan.hpp>
+#include <scan/scan.hpp>
 
 namespace {
 

@@ -6,8 +6,8 @@
 
 #include <cuda_runtime.h>
 
-#include "scan/error.hpp"
-#include "scan/scan.hpp"
+#include <scan/error.hpp>
+#include <scan/scan.hpp>
 
 struct test_backend {
   static constexpr scan::backend id = scan::backend::cuda;

@@ -10,21 +10,21 @@
 #include <string>
 #include <vector>
 
-#include "backends/gpu/block_scan.cuh"
-#include "backends/gpu/block_strategies/blelloch.cuh"
-#include "backends/gpu/block_strategies/brent_kung.cuh"
-#include "backends/gpu/block_strategies/kogge_stone_double_buffered.cuh"
-#include "backends/gpu/block_strategies/kogge_stone_global.cuh"
-#include "backends/gpu/block_strategies/kogge_stone_shared.cuh"
-#include "backends/gpu/blockwise_kernels.cuh"
-#include "backends/gpu/blockwise_plan.hpp"
-#include "backends/gpu/cooperative_tile_copy.cuh"
-#include "backends/gpu/part_kernels.cuh"
-#include "backends/gpu/single_pass_kernel.cuh"
-#include "backends/gpu/staged_single_pass_kernel.cuh"
-#include "backends/gpu/warp_scan.cuh"
+#include <scan/detail/kernels/block_scan.cuh>
+#include "perf/classic/blelloch.cuh"
+#include "perf/classic/brent_kung.cuh"
+#include "perf/classic/kogge_stone_double_buffered.cuh"
+#include "perf/classic/kogge_stone_global.cuh"
+#include "perf/classic/kogge_stone_shared.cuh"
+#include <scan/detail/kernels/blockwise_kernels.cuh>
+#include <scan/detail/backends/gpu/blockwise_plan.hpp>
+#include <scan/detail/kernels/cooperative_tile_copy.cuh>
+#include <scan/detail/kernels/part_kernels.cuh>
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+#include <scan/detail/kernels/staged_single_pass_kernel.cuh>
+#include <scan/detail/kernels/warp_scan.cuh>
 #include "tests/gpu_emulation/emulated_values.hpp"
-#include "backends/host/reference_scan.hpp"
+#include "tests/reference_scan.hpp"
 
 namespace {
 
@@ -249,8 +249,16 @@ template <class Strategy> void check_strategy() {
 
 } // namespace
 
+// The global scratch pool of kogge_stone_global (device memory a kernel module owns).
+unsigned emulated_busy[scan::gpu::global_scratch_slots / 32];
+uint4 emulated_slots[scan::gpu::global_scratch_slots * scan::gpu::global_scratch_slot_bytes / 16];
+struct emulated_pool {
+  static unsigned* busy() { return emulated_busy; }
+  static uint4* slots() { return emulated_slots; }
+};
+
 TEST_CASE("kogge_stone_global") {
-  check_strategy<scan::gpu::kogge_stone_global_strategy>();
+  check_strategy<scan::gpu::kogge_stone_global_strategy<emulated_pool>>();
 }
 TEST_CASE("kogge_stone_shared") {
   check_strategy<scan::gpu::kogge_stone_shared_strategy>();
@@ -268,7 +276,7 @@ TEST_CASE("array frame with several runs per thread") {
   check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_shared_scan>>();
   check_strategy<coarse_array_strategy<scan::gpu::brent_kung_scan>>();
   check_strategy<coarse_array_strategy<scan::gpu::blelloch_scan>>();
-  check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_global_scan>>();
+  check_strategy<coarse_array_strategy<scan::gpu::kogge_stone_global_scan<emulated_pool>>>();
 }
 TEST_CASE("striped block scan: vector runs and the blocked layout") {
   check_strategy<striped_strategy>();

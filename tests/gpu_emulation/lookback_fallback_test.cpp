@@ -9,11 +9,11 @@
 #include <cstring>
 #include <vector>
 
-#include "backends/gpu/block_scan.cuh"
-#include "backends/gpu/single_pass_kernel.cuh"
-#include "backends/gpu/warp_scan.cuh"
+#include <scan/detail/kernels/block_scan.cuh>
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+#include <scan/detail/kernels/warp_scan.cuh>
 #include "tests/gpu_emulation/emulated_values.hpp"
-#include "backends/host/serial_scan.hpp"
+#include <scan/detail/backends/host/serial_scan.hpp>
 
 namespace {
 

@@ -6,9 +6,9 @@
 
 #include <hip/hip_runtime.h>
 
-#include "backends/hip/hip_error.hpp"
-#include "scan/error.hpp"
-#include "scan/scan.hpp"
+#include <scan/detail/backends/hip/hip_error.hpp>
+#include <scan/error.hpp>
+#include <scan/scan.hpp>
 
 struct test_backend {
   static constexpr scan::backend id = scan::backend::hip;

@@ -9,8 +9,8 @@
 #include <thread>
 #include <vector>
 
-#include "backends/host/reference_scan.hpp"
-#include "scan/scan.hpp"
+#include "tests/reference_scan.hpp"
+#include <scan/scan.hpp>
 
 long allocation_count(); // count_allocations.cpp: calls of operator new so far
 

@@ -6,7 +6,7 @@
 #include <new>
 #include <string>
 
-#include "scan/scan.hpp"
+#include <scan/scan.hpp>
 
 struct test_backend {
   static constexpr scan::backend id = scan::backend::host;

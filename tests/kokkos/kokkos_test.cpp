@@ -7,7 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "scan/scan.hpp"
+#include <scan/scan.hpp>
 
 struct test_backend {
   static constexpr scan::backend id = scan::backend::kokkos;

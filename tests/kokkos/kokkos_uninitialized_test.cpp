@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "scan/scan.hpp"
+#include <scan/scan.hpp>
 
 TEST_CASE("kokkos backend before Kokkos::initialize") {
   REQUIRE_FALSE(Kokkos::is_initialized());

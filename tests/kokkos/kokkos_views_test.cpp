@@ -16,9 +16,9 @@
 
 #include <Kokkos_Core.hpp>
 
-#include "backends/host/reference_scan.hpp"
-#include "scan/blockwise.hpp"
-#include "scan/kokkos.hpp"
+#include "tests/reference_scan.hpp"
+#include <scan/blockwise.hpp>
+#include <scan/kokkos.hpp>
 
 namespace {
 

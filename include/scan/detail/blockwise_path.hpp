@@ -1,55 +1,47 @@
 // The header path of blockwise scans (custom operators, type pairs outside the compiled set),
-// instantiated in the caller's translation unit like header_path.hpp's full scans.
+// instantiated in the caller's translation unit like header_path.hpp's full scans. A few long
+// segments are each scanned fully (scan_on).
 #pragma once
 
 #include <cstdint>
-#include <string>
 
-#include "scan/detail/request.hpp"
-#include "scan/error.hpp"
-
-#include "backends/host/host_blockwise.hpp"
-#if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
-#include "backends/cuda/cuda_blockwise.cuh"
-#endif
-#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
-#include "backends/hip/hip_blockwise.hpp"
-#endif
+#include <scan/detail/backends/host/host_blockwise.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/header_path.hpp>
 #if defined(SCAN_WITH_KOKKOS)
-#include "backends/kokkos/kokkos_blockwise.hpp"
+#include <scan/detail/kokkos_blockwise.hpp>
 #endif
 
 namespace scan::detail {
 
 template <class In, class Out, class Op>
 void run_blockwise_header_path(const scan_args<In, Out>& a, std::int64_t segment, Op op) {
+  const auto scan_one_on = [&](const auto& backend) {
+    return [&](const scan_args<In, Out>& part) { scan_on(backend, part, op); };
+  };
   switch (a.opt.backend) {
   case backend::host:
-    host::blockwise(a, segment, op);
-    return;
+    return host::blockwise(a, segment, op, scan_one_on(host::host_backend{}));
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
-  case backend::cuda:
-    cuda::blockwise(a, segment, op);
-    return;
+  case backend::cuda: {
+    using gpu_backend = gpu::gpu_backend<cuda::cuda_vendor>;
+    return gpu_backend::blockwise(a, segment, op, scan_one_on(gpu_backend{}));
+  }
 #endif
 #if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
-  case backend::hip:
-    hip::blockwise(a, segment, op);
-    return;
+  case backend::hip: {
+    using gpu_backend = gpu::gpu_backend<hip::hip_vendor>;
+    return gpu_backend::blockwise(a, segment, op, scan_one_on(gpu_backend{}));
+  }
 #endif
 #if defined(SCAN_WITH_KOKKOS)
   case backend::kokkos:
-    kokkos::blockwise(a, segment, op);
-    return;
+    return kokkos::blockwise(a, segment, op);
 #endif
   default:
     break;
   }
-  throw error(
-      "op: a custom operator or type pair in a blockwise scan on the " +
-      std::string(to_string(a.opt.backend)) +
-      " backend must be compiled by that backend's compiler (nvcc for cuda, hipcc for hip); this "
-      "translation unit was not");
+  throw not_compiled_here(a.opt.backend, "blockwise scan");
 }
 
 } // namespace scan::detail

@@ -1,52 +1,60 @@
 // The header path: custom operators and type pairs outside the compiled set are instantiated in
-// the caller's translation unit, on the backends whose compiler is compiling it.
+// the caller's translation unit, on the backends whose compiler is compiling it. The compiled
+// library runs the same functions for its own set (backends/<name>/).
 #pragma once
 
 #include <string>
 
-#include "scan/detail/request.hpp"
-#include "scan/error.hpp"
-
-#include "backends/host/host_scan.hpp"
+#include <scan/detail/backends/host/host_backend.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/scan_on.hpp>
+#include <scan/error.hpp>
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
-#include "backends/cuda/cuda_scan.cuh"
+#include <scan/detail/backends/cuda/cuda_vendor.cuh>
+#include <scan/detail/backends/gpu/gpu_backend.cuh>
 #endif
 // hipcc on HIP's NVIDIA platform is nvcc, which defines __HIPCC__ only once HIP's headers are in.
 #if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
-#include "backends/hip/hip_scan.hpp"
+#include <scan/detail/backends/gpu/gpu_backend.cuh>
+#include <scan/detail/backends/hip/hip_vendor.hpp>
 #endif
 #if defined(SCAN_WITH_KOKKOS)
-#include "backends/kokkos/kokkos_scan.hpp"
+#include <scan/detail/backends/kokkos/kokkos_scan.hpp>
 #endif
 
 namespace scan::detail {
 
+inline error not_compiled_here(backend b, const char* what) {
+  return error("op: a custom operator or type pair in a " + std::string(what) + " on the " +
+               std::string(to_string(b)) +
+               " backend must be compiled by that backend's compiler (nvcc for cuda, hipcc for "
+               "hip); this translation unit was not");
+}
+
 template <class In, class Out, class Op> void run_header_path(const scan_args<In, Out>& a, Op op) {
+  if (is_classic(a.opt.block))
+    throw error("options.block: the classic strategy " + std::string(to_string(a.opt.block)) +
+                " runs the compiled set only (built-in operators on built-in types); this call's "
+                "operator or type pair is not in it");
   switch (a.opt.backend) {
   case backend::host:
-    host::scan(a, op);
-    return;
+    return scan_on(host::host_backend{}, a, op);
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
   case backend::cuda:
-    cuda::scan(a, op);
-    return;
+    return scan_on(gpu::gpu_backend<cuda::cuda_vendor>{}, a, op);
 #endif
 #if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
   case backend::hip:
-    hip::scan(a, op);
-    return;
+    return scan_on(gpu::gpu_backend<hip::hip_vendor>{}, a, op);
 #endif
 #if defined(SCAN_WITH_KOKKOS)
   case backend::kokkos:
-    kokkos::scan(a, op);
-    return;
+    return scan_on(kokkos::default_backend(), a, op);
 #endif
   default:
     break;
   }
-  throw error("op: a custom operator or type pair on the " + std::string(to_string(a.opt.backend)) +
-              " backend must be compiled by that backend's compiler (nvcc for cuda, hipcc for "
-              "hip); this translation unit was not");
+  throw not_compiled_here(a.opt.backend, "scan");
 }
 
 } // namespace scan::detail

@@ -1,5 +1,0 @@
-// The compiled blockwise scans with block_strategy::kogge_stone_shared.
-#include "backends/cuda/compiled_blockwise.cuh"
-
-template void scan::cuda::run_blockwise_compiled_with<scan::gpu::kogge_stone_shared_strategy>(
-    const scan::detail::request&);

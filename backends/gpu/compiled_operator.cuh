@@ -1,0 +1,37 @@
+// The definitions behind compiled_operator.hpp, for the generated per-operator units.
+#pragma once
+
+#include <scan/detail/backends/gpu/gpu_backend.cuh>
+#include <scan/detail/scan_on.hpp>
+
+#include "backends/gpu/compiled_operator.hpp"
+#include "backends/gpu/configured_vendor.hpp"
+#include "src/backend_registry.hpp"
+#include "src/compiled_set.hpp"
+
+namespace scan::gpu {
+
+template <class Op> void run_compiled_for(const detail::request& r) {
+  detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    detail::scan_on(gpu_backend<configured_vendor>{}, detail::typed_args<In, Out>(r), op);
+  });
+}
+
+// A few long segments run as full scans through the compiled full scans (the registry entry), so
+// no full-scan kernel is compiled twice.
+template <class Op> void run_blockwise_compiled_for(const detail::request& r) {
+  detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
+      detail::find_backend(configured_vendor::id)
+          ->run_compiled(detail::segment_request(r, part.in, part.out, part.n));
+    };
+    gpu_backend<configured_vendor>::blockwise(detail::typed_args<In, Out>(r), r.segment, op,
+                                              scan_one);
+  });
+}
+
+} // namespace scan::gpu

@@ -1,0 +1,82 @@
+// The GPU backend's entry in the registry (backend::cuda or backend::hip, whichever vendor this
+// build holds): what it supports, how it checks pointers, its compiled set (one unit per operator)
+// and workspace sizes; and the per-device workspace caches.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <scan/detail/backends/gpu/gpu_backend.cuh>
+#include <scan/detail/scan_on.hpp>
+
+#include "backends/gpu/compiled_operator.hpp"
+#include "backends/gpu/configured_vendor.hpp"
+#include "src/backend_registry.hpp"
+#include "src/compiled_set.hpp"
+#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
+#include "perf/classic/classic_strategies.hpp"
+#endif
+
+namespace scan::gpu {
+
+using vendor = configured_vendor;
+
+template <> detail::workspace_cache<vendor::memory>& workspace_cache_of<vendor>() {
+  const int device = vendor::current_device();
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<detail::workspace_cache<vendor::memory>>> caches;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto& cache = caches[device];
+  if (!cache) cache = std::make_unique<detail::workspace_cache<vendor::memory>>();
+  return *cache;
+}
+
+namespace {
+
+std::string unsupported(const options& opt) {
+#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
+  if (is_classic(opt.block)) return {};
+#endif
+  return unsupported_block<vendor>(opt.block);
+}
+
+void check_memory(const detail::request& r) {
+  vendor::check_pointer(r.in, "in");
+  if (r.out != r.in) vendor::check_pointer(r.out, "out"); // in place: one allocation
+}
+
+void run_compiled(const detail::request& r) {
+#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
+  if (is_classic(r.opt.block)) return classic::run_compiled(r);
+#endif
+  detail::with_operator(r.op, [&](auto op) { run_compiled_for<decltype(op)>(r); });
+}
+
+void run_blockwise_compiled(const detail::request& r) {
+#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
+  if (is_classic(r.opt.block)) return classic::run_blockwise_compiled(r);
+#endif
+  detail::with_operator(r.op, [&](auto op) { run_blockwise_compiled_for<decltype(op)>(r); });
+}
+
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                            const options& opt) {
+#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
+  if (is_classic(opt.block)) return classic::workspace_bytes(n, in_size, out_size, opt);
+#endif
+  return detail::workspace_bytes_on(gpu_backend<vendor>{}, n, in_size, out_size, opt);
+}
+
+} // namespace
+} // namespace scan::gpu
+
+namespace scan::detail {
+
+const backend_entry& gpu_backend_entry() {
+  static const backend_entry entry{gpu::vendor::id,      gpu::unsupported,
+                                   gpu::check_memory,    gpu::run_compiled,
+                                   gpu::workspace_bytes, gpu::run_blockwise_compiled};
+  return entry;
+}
+
+} // namespace scan::detail

@@ -1,0 +1,71 @@
+// How the GPU backend launches its kernels on CUDA: the launch trait of gpu/gpu_parts.cuh and
+// gpu/gpu_blockwise.cuh (stream type, launch check, look-back policy, tuning, tile copy).
+#pragma once
+
+#include <atomic>
+
+#include <cuda_runtime.h>
+
+#include <scan/detail/backends/cuda/cuda_memory.hpp>
+#include <scan/detail/backends/cuda/cuda_tuning_table.hpp>
+#include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/kernels/bulk_tile_copy.cuh>
+
+namespace scan::cuda {
+
+// What the launches need to know of a device, asked once per device.
+struct device_profile {
+  int arch = 0; // 10 * major + minor
+  gpu::device_tuning tuning;
+};
+
+inline const device_profile& current_profile() {
+  constexpr int devices = 64;
+  static std::atomic<const device_profile*> known[devices] = {};
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  if (device < 0 || device >= devices) throw error("cuda: device ordinal beyond the 64 supported");
+  const device_profile* p = known[device].load(std::memory_order_acquire);
+  if (p) return *p;
+  int major = 0, minor = 0, multiprocessors = 0;
+  check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device),
+             "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device),
+             "cudaDeviceGetAttribute");
+  check_cuda(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+             "cudaDeviceGetAttribute");
+  auto* made = new device_profile; // one per device, kept for the process
+  made->arch = 10 * major + minor;
+  made->tuning = gpu::resolve(gpu::entry_for(cuda_tuning_table, made->arch, cuda_tuning_fallback),
+                              multiprocessors);
+  const device_profile* expected = nullptr;
+  if (!known[device].compare_exchange_strong(expected, made)) {
+    delete made; // another thread was first
+    return *expected;
+  }
+  return *made;
+}
+
+struct cuda_launch {
+  using stream_type = cudaStream_t;
+
+  // After a launch: a bad configuration shows here (errors inside kernels surface later, on the
+  // stream, as for any CUDA call).
+  static void check_launch(const char* kernel) {
+    check_cuda(cudaGetLastError(), "launching ", kernel);
+  }
+
+  // NVIDIA GPUs keep every started block running, so the single pass's look-back waits on its
+  // predecessors for as long as they take (gpu::spin_wait).
+  static constexpr bool lookback_fallback = false;
+  static int lookback_patience() { return 0; }
+
+  static const gpu::device_tuning& tuning() { return current_profile().tuning; }
+
+  // The staged single pass copies tiles with the copy engine of sm_90 and later; earlier GPUs
+  // keep the register kernel.
+  using tile_copy = bulk_tile_copy;
+  static bool tile_copy_ready() { return current_profile().arch >= 90; }
+};
+
+} // namespace scan::cuda

@@ -1,0 +1,62 @@
+// The blockwise scan (scan/blockwise.hpp) of the CUDA and HIP backends for one block strategy: the
+// segment kernels of blockwise_kernels.cuh on the caller's stream, or one full scan per segment
+// when a few long segments would leave the GPU idle (blockwise_plan.hpp). Compiled by nvcc or hipcc
+// only: the kernels launch with <<<...>>>. Platform is the backend's launch trait (gpu_parts.cuh).
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/kernels/blockwise_kernels.cuh>
+#include <scan/detail/backends/gpu/blockwise_plan.hpp>
+#include <scan/detail/kernels/tile_io.cuh>
+#include <scan/detail/kernels/tile_shape.cuh>
+#include <scan/detail/core/request.hpp>
+
+namespace scan::gpu {
+
+// Whether every segment of p starts on a boundary of the vector accesses of runs of Run items.
+template <class T, int Run> bool segments_aligned(const T* p, std::int64_t segment) {
+  constexpr int bytes = access_bytes<T, Run>;
+  if constexpr (bytes == 0)
+    return false;
+  else
+    return vector_aligned<T, Run>(p) && segment * sizeof(T) % bytes == 0;
+}
+
+// `scan_one(part)` runs a full scan of one segment (per_segment_scans): the compiled library
+// passes its compiled scans, the header path the backend's scan.
+template <class Strategy, class Platform, class In, class Out, class Op, class ScanOne>
+void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, Op op,
+                    ScanOne&& scan_one) {
+  using S = shape_of<Strategy, In, Out>;
+  using B = typename Strategy::template block_scan<S>;
+  const auto stream = static_cast<typename Platform::stream_type>(a.opt.stream);
+  const blockwise_plan plan =
+      plan_blockwise(a.n, segment, S::tile_items, prefetch_tiles<S>, walks_segments<S>);
+  switch (plan.how) {
+  case blockwise_plan::method::short_segments:
+    short_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(
+        a.in, a.out, a.n, static_cast<int>(segment), a.inclusive, a.init,
+        vector_aligned<In, S::run>(a.in), vector_aligned<Out, S::run>(a.out), op);
+    Platform::check_launch("short_segments_kernel");
+    return;
+  case blockwise_plan::method::long_segments:
+    // Vector accesses need every segment (and so every tile) to start on a vector boundary.
+    long_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(
+        a.in, a.out, a.n, segment, a.inclusive, a.init, segments_aligned<In, S::run>(a.in, segment),
+        segments_aligned<Out, S::run>(a.out, segment), op);
+    Platform::check_launch("long_segments_kernel");
+    return;
+  case blockwise_plan::method::per_segment_scans:
+    for (std::int64_t base = 0; base < a.n; base += segment) {
+      detail::scan_args<In, Out> part = a;
+      part.in = a.in + base;
+      part.out = a.out + base;
+      part.n = a.n - base < segment ? a.n - base : segment;
+      scan_one(part);
+    }
+    return;
+  }
+}
+
+} // namespace scan::gpu

@@ -1,0 +1,149 @@
+// The part primitives (src/part_primitives.hpp) of the CUDA and HIP backends: each launches one
+// kernel of backends/gpu/ on the caller's stream. A part is one tile of the block strategy's shape;
+// the single pass is the automatic choice for every input larger than one tile (one launch, 2n
+// traffic). Compiled by nvcc or hipcc only: the kernels launch with <<<...>>>.
+//
+// Platform is the vendor's launch trait (cuda/cuda_launch.cuh, hip/hip_launch.hpp):
+//   stream_type                    the runtime's stream
+//   check_launch(kernel)           throws scan::error if launching `kernel` failed
+//   lookback_fallback              whether the single pass may reduce a blocking predecessor's
+//                                  tile itself (GPUs without forward progress between blocks)
+//   lookback_patience()            polls of a not-ready predecessor before that fallback
+//   tuning()                       the current device's device_tuning (gpu_tuning.hpp)
+// and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
+//   tile_copy                      its TileCopy
+//   tile_copy_ready()              whether the current device runs it
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <scan/detail/backends/gpu/gpu_strategies.cuh>
+#include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/kernels/lookback.cuh>
+#include <scan/detail/kernels/part_kernels.cuh>
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+#include <scan/detail/kernels/staged_single_pass_kernel.cuh>
+#include <scan/detail/kernels/tile_io.cuh>
+#include <scan/detail/kernels/tile_shape.cuh>
+#include <scan/detail/core/request.hpp>
+#include <scan/error.hpp>
+#include <scan/options.hpp>
+#include <scan/detail/core/lookback_state.hpp>
+
+namespace scan::gpu {
+
+template <class Strategy, class Platform> struct gpu_parts {
+  typename Platform::stream_type stream = nullptr;
+
+  template <class In, class Out> using shape = shape_of<Strategy, In, Out>;
+  template <class In, class Out>
+  using block_scan = typename Strategy::template block_scan<shape<In, Out>>;
+
+  std::int64_t part_items(std::int64_t, std::size_t in_size, std::size_t out_size) const {
+    return tile_items_of<Strategy>(in_size, out_size);
+  }
+
+  algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
+    return algorithm::single_pass;
+  }
+
+  template <class In, class Out, class Op>
+  void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+    using S = shape<In, Out>;
+    reduce_parts_kernel<S, block_scan<In, Out>>
+        <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
+    Platform::check_launch("reduce_parts_kernel");
+  }
+
+  template <class In, class Out, class Op>
+  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+                  detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
+    using S = shape<In, Out>;
+    scan_parts_kernel<S, block_scan<In, Out>><<<part_grid<S>(n, part), S::threads, 0, stream>>>(
+        in, out, n, inclusive, init, seeds, totals, vector_ok<In, S>(in), vector_ok<Out, S>(out),
+        op);
+    Platform::check_launch("scan_parts_kernel");
+  }
+
+  template <class Out, class Op>
+  void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
+                 Op op) {
+    using S = shape<Out, Out>;
+    const auto grid = static_cast<unsigned>(fan_blocks<S>(blocks<S>(n, part)));
+    if (grid == 0) return;
+    fan_parts_kernel<S>
+        <<<grid, S::threads, 0, stream>>>(out, n, inclusive, bases, vector_ok<Out, S>(out), op);
+    Platform::check_launch("fan_parts_kernel");
+  }
+
+  template <class In, class Out, class Op>
+  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+                   detail::lookback_state<Out> state, Op op) {
+    using S = shape<In, Out>;
+    const unsigned tiles = blocks<S>(n, S::tile_items);
+    if (static_cast<std::int64_t>(tiles) != state.num_tiles)
+      throw error("n: look-back state sized for another tile count (internal error)");
+    const device_tuning& tuning = Platform::tuning();
+    if constexpr (stages<In, Out>) {
+      if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
+        constexpr int blocks = staging::template min_blocks<Out>;
+        using staged = tile_shape<S::threads, S::items, S::run, blocks>;
+        using totals = tile_shape<S::threads, S::runs, 1, blocks>;
+        staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
+                                  typename Platform::tile_copy><<<tiles, S::threads, 0, stream>>>(
+            in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
+            state.num_tiles, reinterpret_cast<std::uintptr_t>(in) % 16 == 0, vector_ok<Out, S>(out),
+            op, staging::lookback_delay::template ns<Out>(state.num_tiles, tuning));
+        Platform::check_launch("staged_single_pass_kernel");
+        return;
+      }
+    }
+    single_pass_kernel<S, block_scan<In, Out>, Platform::lookback_fallback>
+        <<<tiles, S::threads, 0, stream>>>(
+            in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
+            state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op,
+            delay_policy::template ns<Out>(state.num_tiles, tuning), Platform::lookback_patience());
+    Platform::check_launch("single_pass_kernel");
+  }
+
+private:
+  // A strategy's optional `staging` and `lookback_delay` policies (gpu_strategies.cuh).
+  template <class S, class = void> struct staging_of { using type = never_staged; };
+  template <class S> struct staging_of<S, std::void_t<typename S::staging>> {
+    using type = typename S::staging;
+  };
+  template <class S, class = void> struct delay_of { using type = no_lookback_delay; };
+  template <class S> struct delay_of<S, std::void_t<typename S::lookback_delay>> {
+    using type = typename S::lookback_delay;
+  };
+  using staging = typename staging_of<Strategy>::type;
+  using delay_policy = typename delay_of<Strategy>::type;
+  template <class P, class = void> struct has_tile_copy : std::false_type {};
+  template <class P>
+  struct has_tile_copy<P, std::void_t<typename P::tile_copy>> : std::true_type {};
+  // Staged where the strategy and the platform allow it and the tile fits its shared memory.
+  template <class In, class Out>
+  static constexpr bool stages = has_tile_copy<Platform>::value && !Platform::lookback_fallback &&
+                                 staged_tile_bytes<shape<In, Out>, In> <= staging::max_tile_bytes;
+
+  template <class S> static unsigned blocks(std::int64_t n, std::int64_t part) {
+    if (part != S::tile_items)
+      throw error("n: part size " + std::to_string(part) + " is not the kernel's tile of " +
+                  std::to_string(S::tile_items) + " (internal error)");
+    const std::int64_t count = (n + part - 1) / part;
+    if (count > 0x7fffffff)
+      throw error("n: " + std::to_string(n) + " elements need more than 2^31 - 1 tiles");
+    return static_cast<unsigned>(count);
+  }
+  // Blocks of reduce_parts and scan_parts: several one-item parts per block.
+  template <class S> static unsigned part_grid(std::int64_t n, std::int64_t part) {
+    return static_cast<unsigned>(part_blocks<S>(blocks<S>(n, part)));
+  }
+  template <class T, class S> static bool vector_ok(const T* p) {
+    return vector_aligned<T, S::run>(p);
+  }
+};
+
+} // namespace scan::gpu

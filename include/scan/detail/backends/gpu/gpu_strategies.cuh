@@ -1,0 +1,161 @@
+// The block strategies of the GPU backend (options::block): each a tile shape plus a block scan
+// (kernels/block_scan.cuh contract), and the one place that maps the enum to them, for CUDA and
+// HIP alike. A vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp) supplies its warp scan, its tuned
+// strategy and whether it has PTX.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/kernels/block_scan.cuh>
+#include <scan/detail/kernels/tile_shape.cuh>
+#include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/options.hpp>
+
+namespace scan::gpu {
+
+constexpr std::size_t larger(std::size_t a, std::size_t b) {
+  return a > b ? a : b;
+}
+
+// Look-back delay policies: how long (ns) a tile sleeps between publishing its aggregate and its
+// first look-back poll, for results of type Out over `tiles` tiles. With thousands of tiles
+// waiting, the first round of polls mostly finds predecessors not yet published; sleeping through
+// it was measured faster (perf/tile_sweep.cu --delays).
+struct no_lookback_delay {
+  template <class Out> static int ns(std::int64_t, const device_tuning&) { return 0; }
+};
+// The register kernel's: the in-order look-back of non-integer results (all predecessors'
+// aggregates) loses again beyond a short sleep.
+struct tuned_lookback_delay {
+  template <class Out> static int ns(std::int64_t tiles, const device_tuning& t) {
+    if (tiles < t.delay_from_tiles) return 0;
+    if (!std::is_integral_v<Out>) return t.float_delay_ns;
+    return tiles < t.long_delay_from_tiles ? t.delay_ns : t.long_delay_ns;
+  }
+};
+// The staged kernel's: the same for every type (its in-order look-back keeps up).
+struct staged_lookback_delay {
+  template <class Out> static int ns(std::int64_t tiles, const device_tuning& t) {
+    if (tiles < t.delay_from_tiles) return 0;
+    return tiles < t.long_delay_from_tiles ? t.delay_ns : t.long_delay_ns;
+  }
+};
+
+// A strategy's staged single pass (kernels/staged_single_pass_kernel.cuh): tiles of at most
+// max_tile_bytes, Blocks per multiprocessor asked of the compiler (WideBlocks for results of
+// more than 4 bytes, whose totals and look-back take more registers). Staged from the device
+// tuning's stage_from_tiles on, where the platform has a tile copy.
+template <int Blocks, int WideBlocks> struct staged_single_pass {
+  using lookback_delay = staged_lookback_delay;
+  static constexpr int max_tile_bytes = 32 * 1024;
+  template <class Out> static constexpr int min_blocks = sizeof(Out) > 4 ? WideBlocks : Blocks;
+};
+struct never_staged {
+  using lookback_delay = no_lookback_delay;
+  static constexpr int max_tile_bytes = 0;
+  template <class Out> static constexpr int min_blocks = 1;
+};
+
+// block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread, at
+// most 32 items), scanned by WarpScan. Blocks per multiprocessor asked of the compiler: IntBlocks
+// for integer results, FloatBlocks for floating point (its in-order look-back needs more
+// registers), none for other types (large custom values would spill). Delay: the register single
+// pass's look-back delay policy; Staging: its staged single pass.
+template <class WarpScan, int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks,
+          class Delay = no_lookback_delay, class Staging = never_staged>
+struct tuned_strategy_of {
+  using lookback_delay = Delay;
+  using staging = Staging;
+  template <class Out>
+  static constexpr int min_blocks = std::is_integral_v<Out>         ? IntBlocks
+                                    : std::is_floating_point_v<Out> ? FloatBlocks
+                                                                    : 1;
+  static constexpr int threads(std::size_t, std::size_t) { return Threads; }
+  static constexpr int run(std::size_t in, std::size_t out) { return vector_items(in, out); }
+  static constexpr int items(std::size_t in, std::size_t out) {
+    const int r = run(in, out);
+    int want = static_cast<int>(Bytes / larger(out, 1));
+    if (want > 32) want = 32;
+    if (want < 1) want = 1;
+    return want <= r ? r : want / r * r;
+  }
+  template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
+};
+
+// block_strategy::warp_shuffle (WarpScan = shuffles) and warp_shuffle_ptx (PTX predicated adds):
+// one item per thread, warp scans, then a scan of the warp totals.
+template <class WarpScan> struct one_item_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int run(std::size_t, std::size_t) { return 1; }
+  static constexpr int items(std::size_t, std::size_t) { return 1; }
+  template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
+};
+
+// block_strategy::thread_coarsened: each thread scans one contiguous chunk of 64 bytes of output
+// serially (the blocked layout); warp shuffles scan the per-thread totals.
+struct thread_coarsened_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int items(std::size_t in, std::size_t out) {
+    const int want = static_cast<int>(64 / larger(larger(in, out), 1));
+    return want < 1 ? 1 : (want > 16 ? 16 : want);
+  }
+  static constexpr int run(std::size_t in, std::size_t out) { return items(in, out); }
+  template <class Shape> using block_scan = striped_block_scan<Shape, shuffle_warp_scan>;
+};
+
+// The blockwise scans' tile: one 16-byte access per thread, so that a segment of 1024 int32 is
+// one tile read and written like the fastest copy kernels; longer segments keep several tiles in
+// flight per thread (prefetch_tiles).
+template <class WarpScan> struct vector_tile_strategy {
+  static constexpr int threads(std::size_t, std::size_t) { return 256; }
+  static constexpr int run(std::size_t in, std::size_t out) { return vector_items(in, out); }
+  static constexpr int items(std::size_t in, std::size_t out) { return run(in, out); }
+  template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
+};
+
+// Empty when Vendor's GPU backend runs block strategy b, else why not.
+template <class Vendor> std::string unsupported_block(block_strategy b) {
+  if (b == block_strategy::warp_shuffle_ptx && !Vendor::has_ptx)
+    return "options.block: warp_shuffle_ptx uses NVIDIA's PTX and exists on the cuda backend only";
+  if (is_classic(b))
+    return "options.block: " + std::string(to_string(b)) +
+           " is a classic block strategy, built only for the performance matrix: configure "
+           "libscan with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON (built-in types and "
+           "operators only)";
+  return {};
+}
+
+// Calls f(Strategy{}) for the full scans of a block strategy Vendor runs (classic ones excluded).
+template <class Vendor, class F> decltype(auto) visit_strategy(block_strategy b, F&& f) {
+  switch (b) {
+  case block_strategy::warp_shuffle:
+    return f(one_item_strategy<shuffle_warp_scan>{});
+  case block_strategy::warp_shuffle_ptx:
+    return f(one_item_strategy<typename Vendor::warp_scan>{});
+  case block_strategy::thread_coarsened:
+    return f(thread_coarsened_strategy{});
+  default:
+    return f(typename Vendor::tuned_strategy{});
+  }
+}
+
+// The same for blockwise scans: the full scan's strategy, except where a tile the size of common
+// segments serves better.
+template <class Vendor, class F> decltype(auto) visit_blockwise_strategy(block_strategy b, F&& f) {
+  switch (b) {
+  case block_strategy::warp_shuffle:
+    return f(one_item_strategy<shuffle_warp_scan>{});
+  case block_strategy::warp_shuffle_ptx:
+    return f(one_item_strategy<typename Vendor::warp_scan>{});
+  case block_strategy::thread_coarsened:
+    return f(vector_tile_strategy<shuffle_warp_scan>{});
+  default:
+    return f(vector_tile_strategy<typename Vendor::warp_scan>{});
+  }
+}
+
+} // namespace scan::gpu

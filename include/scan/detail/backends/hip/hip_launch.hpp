@@ -1,0 +1,46 @@
+// How the GPU backend launches its kernels on HIP: the launch trait of gpu/gpu_parts.cuh and
+// gpu/gpu_blockwise.cuh (stream type, launch check, look-back with fallback, tuning).
+//
+// The single pass runs with the look-back fallback (backends/gpu/lookback.cuh): AMD GPUs promise
+// no forward progress between workgroups, so a workgroup that waits too long on a predecessor
+// reduces that tile's input itself instead. It therefore cannot hang, and it is the automatic
+// choice. SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default 128) lets tests force the
+// fallback path (0: at the first poll that finds a predecessor not ready).
+#pragma once
+
+#include <cstdlib>
+#include <string>
+
+#include <hip/hip_runtime.h>
+
+#include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/backends/hip/hip_error.hpp>
+
+namespace scan::hip {
+
+struct hip_launch {
+  using stream_type = hipStream_t;
+
+  // A kernel launch reports bad configurations only through the runtime's last error.
+  static void check_launch(const char* kernel) {
+    check(hipGetLastError(), (std::string("launching ") + kernel).c_str());
+  }
+
+  static constexpr bool lookback_fallback = true;
+  // Polls of a not-ready predecessor before a look-back reduces its tile itself.
+  static int lookback_patience() {
+    static const int patience = [] {
+      const char* v = std::getenv("SCAN_HIP_LOOKBACK_PATIENCE");
+      return v && *v ? std::atoi(v) : 128;
+    }();
+    return patience;
+  }
+
+  // Nothing was tuned on an AMD GPU yet: no staging (no copy engine trait), no look-back sleeps.
+  static const gpu::device_tuning& tuning() {
+    static const gpu::device_tuning none = gpu::resolve(gpu::untuned, 1);
+    return none;
+  }
+};
+
+} // namespace scan::hip

@@ -1,0 +1,48 @@
+// What the GPU backend (gpu/gpu_backend.cuh) takes from HIP: the runtime's launch and memory
+// traits, the warp scan and tuned strategy for AMD GPUs, device and pointer queries. Warp scans are
+// shuffles over the whole wavefront (64 or 32 lanes); tiles of 256 threads hold a whole number of
+// wavefronts on every target.
+#pragma once
+
+#include <string>
+
+#include <hip/hip_runtime.h>
+
+#include <scan/detail/backends/gpu/gpu_strategies.cuh>
+#include <scan/detail/backends/hip/hip_error.hpp>
+#include <scan/detail/backends/hip/hip_launch.hpp>
+#include <scan/detail/backends/hip/hip_memory.hpp>
+#include <scan/options.hpp>
+
+namespace scan::hip {
+
+struct hip_vendor {
+  static constexpr backend id = backend::hip;
+  static constexpr bool has_ptx = false;
+  using launch = hip_launch;
+  using memory = hip_memory;
+  using warp_scan = gpu::shuffle_warp_scan;
+  // 16-byte runs, about 64 bytes of output per thread (not yet tuned on an AMD GPU).
+  using tuned_strategy = gpu::tuned_strategy_of<gpu::shuffle_warp_scan, 256, 64>;
+
+  static int current_device() {
+    int device = 0;
+    check(hipGetDevice(&device), "hipGetDevice");
+    return device;
+  }
+
+  // Device, managed and pinned host memory are known to the runtime; a plain host pointer is not.
+  static void check_pointer(const void* p, const char* name) {
+    hipPointerAttribute_t attributes{};
+    const hipError_t status = hipPointerGetAttributes(&attributes, p);
+    if (status == hipSuccess) return;
+    (void)hipGetLastError();
+    if (status == hipErrorInvalidValue)
+      throw error(std::string(name) +
+                  ": the HIP runtime does not know this pointer (plain host memory?); the hip "
+                  "backend needs device memory (hipMalloc), managed or pinned host memory");
+    check(status, "hipPointerGetAttributes");
+  }
+};
+
+} // namespace scan::hip

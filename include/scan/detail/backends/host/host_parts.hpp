@@ -1,0 +1,119 @@
+// The host backend's part primitives (see src/part_primitives.hpp): parts sized so that every
+// pool thread gets a few, each scanned serially; the single pass runs the same look-back
+// protocol as the GPUs with host atomics.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+
+#include <scan/detail/backends/host/serial_scan.hpp>
+#include <scan/detail/backends/host/thread_pool.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/core/lookback_state.hpp>
+
+namespace scan::host {
+
+struct host_parts {
+  thread_pool& pool = thread_pool::instance();
+
+  // Below this many items a part is not worth a thread hand-off.
+  static constexpr std::int64_t min_part_items = 1 << 16;
+
+  std::int64_t part_items(std::int64_t n, std::size_t, std::size_t) const {
+    const std::int64_t parts = 4 * static_cast<std::int64_t>(pool.size());
+    return std::max(min_part_items, (n + parts - 1) / parts);
+  }
+
+  algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
+    return algorithm::reduce_then_scan;
+  }
+
+  template <class In, class Out, class Op>
+  void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+    pool.run((n + part - 1) / part, [&](std::int64_t i) {
+      const std::int64_t begin = i * part;
+      totals[i] = serial_reduce<In, Out>(in + begin, std::min(part, n - begin), op);
+    });
+  }
+
+  template <class In, class Out, class Op>
+  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+                  detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
+    pool.run((n + part - 1) / part, [&](std::int64_t i) {
+      const std::int64_t begin = i * part;
+      const std::int64_t count = std::min(part, n - begin);
+      if (totals) totals[i] = serial_reduce<In, Out>(in + begin, count, op);
+      detail::maybe<Out> seed = init;
+      if (i > 0) seed = seeds ? detail::maybe<Out>{seeds[i - 1], true} : detail::maybe<Out>{};
+      serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+    });
+  }
+
+  template <class Out, class Op>
+  void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
+                 Op op) {
+    pool.run((n + part - 1) / part - 1, [&](std::int64_t k) {
+      const std::int64_t i = k + 1;
+      const Out base = bases[i - 1];
+      Out* p = out + i * part;
+      const std::int64_t count = std::min(part, n - i * part);
+      std::int64_t j = 0;
+      if (!inclusive) p[j++] = base;
+      for (; j < count; ++j)
+        p[j] = op(base, p[j]);
+    });
+  }
+
+  template <class In, class Out, class Op>
+  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+                   detail::lookback_state<Out> s, Op op) {
+    const std::int64_t part = (n + s.num_tiles - 1) / s.num_tiles;
+    const std::uint64_t epoch = load(&s.header[1]) + 1;
+    pool.run(pool.size(), [&](std::int64_t) {
+      for (;;) {
+        const auto tile =
+            static_cast<std::int64_t>(__atomic_fetch_add(&s.header[0], 1ull, __ATOMIC_ACQ_REL));
+        if (tile >= s.num_tiles) return;
+        const std::int64_t begin = tile * part;
+        const std::int64_t count = std::min(part, n - begin);
+        const Out aggregate = serial_reduce<In, Out>(in + begin, count, op);
+        detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
+        const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
+        s.prefixes[tile] = inclusive_prefix;
+        __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_prefix_ready,
+                         __ATOMIC_RELEASE);
+        serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+      }
+    });
+    // The pool has finished: no tile reads the header any more.
+    __atomic_store_n(&s.header[0], 0ull, __ATOMIC_RELAXED);
+    __atomic_store_n(&s.header[1], epoch, __ATOMIC_RELEASE);
+  }
+
+private:
+  static std::uint64_t load(unsigned long long* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+
+  // Publishes the tile's aggregate, then combines predecessors' values right to left until one
+  // with an inclusive prefix: the exclusive prefix of `tile`.
+  template <class Out, class Op>
+  static detail::maybe<Out> look_back(detail::lookback_state<Out>& s, std::int64_t tile,
+                                      const Out& aggregate, std::uint64_t epoch, Op op) {
+    s.aggregates[tile] = aggregate;
+    __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_aggregate_ready,
+                     __ATOMIC_RELEASE);
+    detail::maybe<Out> prefix;
+    for (std::int64_t j = tile - 1; j >= 0; --j) {
+      std::uint64_t flag;
+      while (((flag = load(&s.flags[2 * j])) >> 2) != epoch)
+        std::this_thread::yield();
+      const bool done = (flag & 3) == detail::lookback_prefix_ready;
+      const Out& v = done ? s.prefixes[j] : s.aggregates[j];
+      prefix = {prefix.present ? op(v, prefix.value) : v, true};
+      if (done) break;
+    }
+    return prefix;
+  }
+};
+
+} // namespace scan::host

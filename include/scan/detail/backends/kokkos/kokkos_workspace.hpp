@@ -1,0 +1,64 @@
+// Scratch memory of the kokkos backend (the Memory type of src/workspace.hpp): Kokkos allocations
+// in the execution space's memory space, cached per execution space type and keyed by instance.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <string>
+
+#include <Kokkos_Core.hpp>
+
+#include <scan/error.hpp>
+#include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/workspace.hpp>
+
+namespace scan::kokkos {
+
+template <class Exec> struct kokkos_memory {
+  using memory_space = typename Exec::memory_space;
+  Exec exec{};
+
+  void* allocate(std::size_t bytes, void*) const {
+    try {
+      return Kokkos::kokkos_malloc<memory_space>("libscan workspace",
+                                                 scan::detail::align_up(bytes));
+    } catch (const std::exception& e) {
+      throw error("workspace: allocating " + std::to_string(bytes) + " bytes in " +
+                  memory_space::name() + " failed: " + e.what());
+    }
+  }
+
+  // Only a growing cache releases, while warming up: waiting for all work is acceptable there and
+  // keeps a buffer alive until the kernels of every instance that used it are done.
+  void release(void* p, void*) const {
+    Kokkos::fence();
+    Kokkos::kokkos_free<memory_space>(p);
+  }
+
+  void zero(void* p, std::size_t bytes, void*) const {
+    Kokkos::View<unsigned char*, memory_space, Kokkos::MemoryUnmanaged> v(
+        static_cast<unsigned char*>(p), bytes);
+    Kokkos::deep_copy(exec, v, static_cast<unsigned char>(0));
+  }
+};
+
+// One cache per execution space type for the whole program, emptied when Kokkos finalizes (its
+// allocations must not outlive Kokkos; a later Kokkos session allocates afresh).
+template <class Exec> scan::detail::workspace_cache<kokkos_memory<Exec>>& workspace_cache() {
+  static scan::detail::workspace_cache<kokkos_memory<Exec>> cache;
+  static std::atomic<bool> hooked{false};
+  if (!hooked.exchange(true))
+    Kokkos::push_finalize_hook([] {
+      cache.clear();
+      hooked = false;
+    });
+  return cache;
+}
+
+// The cache key of an instance: instances that may run concurrently get separate buffers.
+template <class Exec> void* instance_key(const Exec& exec) {
+  return reinterpret_cast<void*>(static_cast<std::uintptr_t>(exec.impl_instance_id()) + 1);
+}
+
+} // namespace scan::kokkos

@@ -1,0 +1,53 @@
+// Workspace layout of the single-pass scan's decoupled look-back, shared by every backend.
+//
+// header[0] is a ticket counter: each block draws its tile index from it, so a block only ever
+// waits on tiles whose blocks already run, whatever order the hardware schedules blocks in.
+// header[1] is the epoch: the sequence number of the last call that used this workspace. A call
+// runs with epoch = header[1] + 1 and tags every flag it writes with it, so flags left by earlier
+// calls read as "not ready" and no memset is needed between calls. Each block reads the epoch
+// before it draws its ticket (an acquire read, or a read-modify-write ticket that orders it), so
+// the block that draws the last ticket knows every block has read the epoch: it resets the
+// counter and advances header[1], and the next call on the stream sees both. A 62-bit epoch does
+// not wrap in practice.
+//
+// Each tile has a 16-byte descriptor of two words: flags[2i] = (epoch << 2) | status, status:
+// aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix through
+// tile i, init included, is published). The value lives in aggregates[i] / prefixes[i], written
+// before its flag with release order and read after it with acquire order; or, for values of at
+// most 8 bytes, a backend may keep it in flags[2i + 1] and write and read the whole descriptor as
+// one 16-byte access (a GPU then needs one round trip per look-back step, not two).
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/core/arena.hpp>
+
+namespace scan::detail {
+
+inline constexpr std::uint64_t lookback_aggregate_ready = 1;
+inline constexpr std::uint64_t lookback_prefix_ready = 2;
+
+template <class T> struct lookback_state {
+  unsigned long long* header; // [0] ticket counter, [1] epoch of the last finished call
+  unsigned long long* flags;  // 2 words per tile: tag, then the packed value (see above)
+  T* aggregates;
+  T* prefixes;
+  std::int64_t num_tiles;
+};
+
+constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
+  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(2 * num_tiles) +
+         2 * carve_bytes(num_tiles, value_size);
+}
+
+template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_tiles) {
+  lookback_state<T> s;
+  s.header = ws.take<unsigned long long>(2);
+  s.flags = ws.take<unsigned long long>(2 * num_tiles);
+  s.aggregates = ws.take<T>(num_tiles);
+  s.prefixes = ws.take<T>(num_tiles);
+  s.num_tiles = num_tiles;
+  return s;
+}
+
+} // namespace scan::detail

@@ -1,0 +1,64 @@
+// How a call travels from the front end to a backend: a type-erased `request` for the checks and
+// the compiled library, and the typed `scan_args` a backend's templates receive.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <scan/options.hpp>
+#include <scan/types.hpp>
+
+namespace scan::detail {
+
+// An optional value that device code can copy (std::optional is host-only).
+template <class T> struct maybe {
+  T value{};
+  bool present = false;
+};
+
+struct request {
+  const void* in = nullptr;
+  void* out = nullptr;
+  std::int64_t n = 0;
+  std::size_t in_size = 0; // bytes per element
+  std::size_t out_size = 0;
+  element_type in_type = element_type::other;
+  element_type out_type = element_type::other;
+  operator_kind op = operator_kind::other;
+  bool inclusive = true;
+  bool has_init = false;
+  const void* init = nullptr; // points at an output-typed value when has_init
+  options opt{};
+  std::int64_t segment = 0; // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
+};
+
+// Blockwise call r as a full scan of one segment (in, out, n): r's types, operator and options.
+inline request segment_request(const request& r, const void* in, void* out, std::int64_t n) {
+  request one = r;
+  one.in = in;
+  one.out = out;
+  one.n = n;
+  one.segment = 0;
+  return one;
+}
+
+template <class In, class Out> struct scan_args {
+  const In* in;
+  Out* out;
+  std::int64_t n;
+  bool inclusive;
+  maybe<Out> init;
+  options opt; // opt.backend is resolved (never automatic) by the time a backend sees it
+};
+
+// Both defined in the library. check() throws scan::error on bad input and returns the backend
+// that runs the call; run_compiled() checks and runs a call on the compiled set of combinations.
+backend check(const request& r);
+void run_compiled(const request& r);
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                            const options& opt);
+// The same for blockwise scans (r.segment >= 1 is checked too), in src/blockwise_entry.cpp.
+backend check_blockwise(const request& r);
+void run_compiled_blockwise(const request& r);
+
+} // namespace scan::detail

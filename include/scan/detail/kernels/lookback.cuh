@@ -1,0 +1,216 @@
+// Decoupled look-back over the tile descriptors of src/lookback_state.hpp, on a GPU.
+//
+// Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access),
+// so a look-back step costs one round trip to L2; larger values are written before a release of
+// the tag and read after its acquire. One warp looks back: each lane reads one predecessor, a
+// ballot finds the nearest tile whose inclusive prefix is out, and the window's values are
+// combined right to left in a shuffle tree, so a non-commutative operator keeps its order.
+#pragma once
+
+#include <cstring>
+
+#include <scan/detail/platform/platform.cuh>
+#include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/core/lookback_state.hpp>
+
+namespace scan::gpu {
+
+template <class T> struct tile_descriptors {
+  static constexpr bool packed = sizeof(T) <= 8 && atomic_pair_access;
+
+  unsigned long long* words;
+  T* aggregates;
+  T* prefixes;
+
+  explicit tile_descriptors(const detail::lookback_state<T>& s)
+      : words(s.flags), aggregates(s.aggregates), prefixes(s.prefixes) {}
+
+  __device__ __forceinline__ void publish(long long tile, unsigned long long epoch,
+                                          unsigned long long status, const T& value) const {
+    const unsigned long long tag = (epoch << 2) | status;
+    if constexpr (packed) {
+      unsigned long long bits = 0;
+      __builtin_memcpy(&bits, &value, sizeof(T));
+      store_pair_relaxed(words + 2 * tile, tag, bits);
+    } else {
+      (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile] = value;
+      store_release(words + 2 * tile, tag);
+    }
+  }
+
+  // The tile's status in this call (0 while it has published nothing), and its value.
+  __device__ __forceinline__ unsigned read(long long tile, unsigned long long epoch,
+                                           T& value) const {
+    if constexpr (packed) {
+      unsigned long long tag, bits;
+      load_pair_relaxed(words + 2 * tile, tag, bits);
+      if ((tag >> 2) != epoch) return 0;
+      __builtin_memcpy(&value, &bits, sizeof(T));
+      return static_cast<unsigned>(tag & 3);
+    } else {
+      const unsigned long long tag = load_acquire(words + 2 * tile);
+      if ((tag >> 2) != epoch) return 0;
+      const auto status = static_cast<unsigned>(tag & 3);
+      value = (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile];
+      return status;
+    }
+  }
+};
+
+__device__ __forceinline__ int lowest_lane(lane_mask m) {
+  return __ffsll(static_cast<long long>(m)) - 1;
+}
+
+// How look_back waits on a tile that has published nothing yet. spin_wait polls until it has:
+// enough where running blocks keep making progress (NVIDIA). reduce_when_blocked is for GPUs that
+// promise no forward progress between blocks (AMD): after `patience` polls the warp reduces each
+// blocking tile's input itself, so no block ever waits on another being scheduled.
+struct spin_wait {
+  static constexpr bool fallback = false;
+};
+
+template <int TileItems, class In, class T> struct reduce_when_blocked {
+  static constexpr bool fallback = true;
+  const In* in;          // the whole input; blocking tiles are full tiles
+  detail::maybe<T> init; // tile 0's value is a prefix: init included
+  int patience;
+
+  // A full tile's reduction in every lane: each lane folds a contiguous share, then the shares
+  // combine in lane order (any associative operator).
+  template <class Op> __device__ __forceinline__ T reduce(long long tile, Op op) const {
+    static_assert(TileItems % max_warp_size == 0, "a tile splits evenly over the lanes");
+    constexpr int share = TileItems / warp_size;
+    const In* p = in + tile * TileItems + static_cast<long long>(lane_id()) * share;
+    T acc = static_cast<T>(p[0]);
+    for (int i = 1; i < share; ++i)
+      acc = op(acc, static_cast<T>(p[i]));
+    acc = shuffle_warp_scan::inclusive(acc, op);
+    T total = shfl(acc, warp_size - 1);
+    if (tile == 0 && init.present) total = op(init.value, total);
+    return total;
+  }
+};
+
+// Polls the window of tiles top, top - 1, ..., one per lane (lane i: tile top - i), until every
+// tile up to the nearest published prefix has published something. Leaves each lane's value in
+// `value` and returns the ballot of lanes that hold a prefix. With a fallback (reduce_when_blocked)
+// the warp reduces each tile still blocking after `patience` polls itself; a tile that published
+// meanwhile keeps its own value, since once its prefix is out it may be overwriting its input (in
+// place): the acquire orders the reads of that input before this look at the tile's state.
+template <class T, class Op, class Wait>
+__device__ __forceinline__ lane_mask poll_window(const tile_descriptors<T>& d, long long top,
+                                                 unsigned long long epoch, Op op, const Wait& wait,
+                                                 T& value) {
+  const int lane = lane_id();
+  const long long j = top - lane;
+  unsigned status = 0;
+  bool settled = false; // value computed by the fallback: not read again
+  int polls = 0;
+  for (;;) {
+    if (j >= 0 && !settled) status = d.read(j, epoch, value);
+    const lane_mask done = ballot(j >= 0 && status == detail::lookback_prefix_ready);
+    const lane_mask waiting = ballot(j >= 0 && status == 0);
+    // Lanes up to the nearest published prefix matter; all of them when none is out yet.
+    const lane_mask needed = done ? (done ^ (done - 1)) : ~lane_mask{0};
+    lane_mask blocked = waiting & needed;
+    if (!blocked) return done;
+    if constexpr (Wait::fallback) {
+      if (polls >= wait.patience) {
+        while (blocked) {
+          const int i = lowest_lane(blocked);
+          blocked &= blocked - 1;
+          const T reduced = wait.reduce(top - i, op);
+          fence_acquire();
+          if (lane == i) {
+            T published{};
+            const unsigned now = d.read(j, epoch, published);
+            value = now ? published : reduced;
+            status =
+                now ? now
+                    : (j == 0 ? detail::lookback_prefix_ready : detail::lookback_aggregate_ready);
+            settled = true;
+          }
+        }
+        continue;
+      }
+      ++polls;
+    }
+    pause();
+  }
+}
+
+// Called by every lane of one warp for tile >= 1 after the tile published its aggregate: the
+// combination of every tile before `tile` (init included), in every lane. Tiles only wait on
+// tiles with smaller tickets, which are running or done, so this always finishes where running
+// blocks make progress; with reduce_when_blocked it finishes whatever the scheduler does.
+template <class T, class Op, class Wait = spin_wait>
+__device__ __forceinline__ T look_back(const tile_descriptors<T>& d, long long tile,
+                                       unsigned long long epoch, Op op, Wait wait = {}) {
+  const int lane = lane_id();
+  T acc{};
+  bool have = false;
+  for (long long top = tile - 1;; top -= warp_size) {
+    T value{};
+    const lane_mask done = poll_window(d, top, epoch, op, wait, value);
+    const int last = done ? lowest_lane(done) : warp_size - 1;
+    // Lane i holds the tile i places back: fold lanes [0, last] with the earlier one on the left.
+#pragma unroll
+    for (int step = 1; step < warp_size; step *= 2) {
+      const T earlier = shfl(value, lane + step < warp_size ? lane + step : warp_size - 1);
+      if (lane + step <= last) value = op(earlier, value);
+    }
+    const T window = shfl(value, 0);
+    acc = have ? op(window, acc) : window;
+    have = true;
+    if (done) return acc;
+  }
+}
+
+// The look-back for values whose combination depends on the order of operations (floating point:
+// rounding): every published prefix is the left fold P_t = P_(t-1) op A_t of the tile aggregates,
+// whichever tile's prefix a look-back finds, so results are bitwise identical from run to run. A
+// lane keeps its predecessor's value per window (Windows * warp_size tiles at most); the fold
+// starts at the nearest published prefix and runs forward through the aggregates after it. When
+// no prefix lies within reach the warp polls again from the nearest window. With a fallback
+// (reduce_when_blocked) results stay reproducible as long as it does not fire: an aggregate it
+// computes is rounded in another order than the tile's own.
+template <int Windows = 4, class T, class Op, class Wait = spin_wait>
+__device__ __forceinline__ T look_back_in_order(const tile_descriptors<T>& d, long long tile,
+                                                unsigned long long epoch, Op op, Wait wait = {}) {
+  for (;;) {
+    T saved[Windows];
+#pragma unroll
+    for (int w = 0; w < Windows; ++w) {
+      T value{};
+      const lane_mask done =
+          poll_window(d, tile - 1 - static_cast<long long>(w) * warp_size, epoch, op, wait, value);
+      saved[w] = value;
+      if (done) {
+        const int last = lowest_lane(done);
+        T acc = shfl(value, last);
+        for (int l = last - 1; l >= 0; --l)
+          acc = op(acc, shfl(value, l));
+#pragma unroll
+        for (int v = Windows - 1; v >= 0; --v)
+          if (v < w)
+            for (int l = warp_size - 1; l >= 0; --l)
+              acc = op(acc, shfl(saved[v], l));
+        return acc;
+      }
+    }
+    if constexpr (Wait::fallback) {
+      // Blocked tiles may never publish, so no prefix need ever come within reach: take what
+      // lies beyond it from the plain look-back, then fold forward through the saved windows.
+      T acc = look_back(d, tile - static_cast<long long>(Windows) * warp_size, epoch, op, wait);
+#pragma unroll
+      for (int v = Windows - 1; v >= 0; --v)
+        for (int l = warp_size - 1; l >= 0; --l)
+          acc = op(acc, shfl(saved[v], l));
+      return acc;
+    }
+    pause();
+  }
+}
+
+} // namespace scan::gpu

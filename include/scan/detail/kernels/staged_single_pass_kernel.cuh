@@ -1,0 +1,127 @@
+// The single pass with its tile staged in shared memory. The register kernel
+// (single_pass_kernel.cuh) holds its tile in registers from the load until the store, through the
+// look-back's wait, so registers bound the tiles in flight (four of 32 KiB per H100
+// multiprocessor). Here a tile copy brings the tile into shared memory without the threads and
+// the block keeps only each run's total and prefix in registers: shared memory bounds it instead
+// (six of 32 KiB), and the extra tiles in flight keep the memory busy while others look back
+// (perf/CUDA_RESULTS.md). The tile is read from shared memory twice: for its run totals, whose
+// block scan gives the tile's aggregate and each run's prefix, and after the look-back, to scan
+// each run and store it. Its stores stream (store_streaming): the tuned policy runs it from 2048
+// tiles, 64 MiB of output, more than the L2 keeps.
+//
+// TileCopy (backends/gpu/cooperative_tile_copy.cuh, backends/cuda/bulk_tile_copy.cuh):
+//   struct barrier;                                    in shared memory
+//   static void init(barrier&);                        every thread, before the first start
+//   static void start(void* dst, const void* src, unsigned bytes, barrier&);   every thread
+//   static void wait(barrier&, unsigned copy);         every thread: copy number `copy` (0, 1) of
+//                                                      the block has landed and all threads see it;
+//                                                      a block barrier (no thread still waits)
+//   static void finish(barrier&);                      every thread, after the last wait and a
+//                                                      block barrier: the barrier's memory is free
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+
+namespace scan::gpu {
+
+// Shared memory of one staged tile: the input type, as loaded.
+template <class Shape, class In>
+inline constexpr int staged_tile_bytes = Shape::tile_items* static_cast<int>(sizeof(In));
+template <int Bytes> struct alignas(128) staged_tile { unsigned char bytes[Bytes]; };
+
+// TotalsScan: the block scan of the run totals, a block strategy over tile_shape<threads, runs, 1>
+// (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes).
+// in_copy: `in` is 16-byte aligned (the copy's requirement; other inputs load element by element).
+template <class Shape, class TotalsScan, class TileCopy, class In, class Out, class Op>
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
+    staged_single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
+                              detail::maybe<Out> init, unsigned long long* header,
+                              tile_descriptors<Out> descriptors, long long num_tiles, bool in_copy,
+                              bool out_vector, Op op, int delay_ns) {
+  constexpr int run = Shape::run;
+  constexpr int tile_bytes = staged_tile_bytes<Shape, In>;
+  static_assert(tile_bytes % 16 == 0, "the tile copy moves 16-byte words");
+  __shared__ staged_tile<tile_bytes> tile_memory;
+  unsigned char* const staged_bytes = tile_memory.bytes;
+  __shared__ typename TileCopy::barrier copy_barrier;
+  __shared__ shared_slot<typename TotalsScan::template storage<Out>> storage;
+  __shared__ shared_slot<Out> prefix;
+  __shared__ long long s_tile;
+  __shared__ unsigned long long s_epoch;
+  __shared__ bool s_has_prefix;
+  const In* staged = reinterpret_cast<const In*>(staged_bytes);
+
+  // As in the register kernel, the tile of blockIdx travels while the ticket does.
+  const auto copyable = [&](long long tile) {
+    return in_copy && tile_count<Shape>(n, tile * Shape::tile_items) >= Shape::tile_items;
+  };
+  const long long guess = blockIdx.x;
+  const bool guess_copied = copyable(guess);
+  TileCopy::init(copy_barrier);
+  if (guess_copied)
+    TileCopy::start(staged_bytes, in + guess * Shape::tile_items, tile_bytes, copy_barrier);
+  if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
+  __syncthreads();
+  const long long tile = s_tile;
+  const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
+  const int count = tile_count<Shape>(n, begin);
+  unsigned copies = guess_copied ? 1 : 0;
+  if (tile != guess || !guess_copied) {
+    if (guess_copied) {
+      // It lands before the tile is written over, and every thread sees it land before the next
+      // copy can complete the barrier's next phase (a late waiter would then wait a phase ahead):
+      // wait ends with a block barrier.
+      TileCopy::wait(copy_barrier, 0);
+    }
+    if (copyable(tile)) {
+      TileCopy::start(staged_bytes, in + begin, tile_bytes, copy_barrier);
+      ++copies;
+    } else {
+      // Ragged or unaligned: element loads; past the end a copy of the first item, as load_tile.
+      In* dst = reinterpret_cast<In*>(staged_bytes);
+      const In filler = in[begin];
+      for (int i = static_cast<int>(threadIdx.x); i < Shape::tile_items; i += Shape::threads)
+        dst[i] = i < count ? in[begin + i] : filler;
+      __syncthreads();
+      copies = 0;
+    }
+  }
+  if (copies > 0) TileCopy::wait(copy_barrier, copies - 1);
+
+  // Each run's total, then their block scan: the tile's aggregate and each run's prefix.
+  Out totals[Shape::runs], run_prefix[Shape::runs];
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k) {
+    const In* p = staged + run_offset<Shape>(k);
+    Out acc = static_cast<Out>(p[0]);
+#pragma unroll
+    for (int j = 1; j < run; ++j)
+      acc = op(acc, static_cast<Out>(p[j]));
+    totals[k] = acc;
+  }
+  TotalsScan::begin_block(storage.get());
+  const Out aggregate = TotalsScan::scan(totals, run_prefix, storage.get(), op);
+  TotalsScan::end_block(storage.get());
+
+  if (threadIdx.x < warp_size)
+    resolve_tile_prefix<Shape, false>(in, tile, s_epoch, aggregate, init, descriptors, op, delay_ns,
+                                      0, prefix.get(), s_has_prefix);
+  __syncthreads();
+  TileCopy::finish(copy_barrier);
+  const detail::maybe<Out> before{prefix.get(), s_has_prefix};
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k) {
+    const In* p = staged + run_offset<Shape>(k);
+    Out items[run];
+    items[0] = static_cast<Out>(p[0]);
+#pragma unroll
+    for (int j = 1; j < run; ++j)
+      items[j] = op(items[j - 1], static_cast<Out>(p[j]));
+    apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
+    store_run<Shape, true>(out + begin, k, items, count, out_vector);
+  }
+}
+
+} // namespace scan::gpu

@@ -1,0 +1,153 @@
+// Moving a tile between global memory and registers in the layout of tile_shape.cuh. Full tiles
+// at vector-aligned addresses use one access of up to 16 bytes per run; unaligned pointers use
+// element accesses in the same layout; the ragged last tile guards every element.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include <scan/detail/platform/platform.cuh>
+#include <scan/detail/kernels/tile_shape.cuh>
+
+namespace scan::gpu {
+
+template <int Bytes> struct raw_word;
+template <> struct raw_word<1> { using type = unsigned char; };
+template <> struct raw_word<2> { using type = unsigned short; };
+template <> struct raw_word<4> { using type = unsigned; };
+template <> struct raw_word<8> { using type = uint2; };
+template <> struct raw_word<16> { using type = uint4; };
+
+// Bytes per vector access for a run of `Run` elements of T (0: element accesses only).
+constexpr int access_bytes_for(std::size_t size, int run) {
+  const std::size_t bytes = size * static_cast<std::size_t>(run);
+  if (!is_power_of_two(size) || !is_power_of_two(bytes)) return 0;
+  return bytes >= 16 ? 16 : static_cast<int>(bytes);
+}
+template <class T, int Run> inline constexpr int access_bytes = access_bytes_for(sizeof(T), Run);
+
+// Whether p suits the vector path of runs of Run elements of T (checked on the host per call).
+template <class T, int Run> inline bool vector_aligned(const void* p) {
+  constexpr int bytes = access_bytes<T, Run>;
+  return bytes > 0 && reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+}
+
+// Offset of the first element of run k of this thread, from the tile's start.
+template <class Shape> __device__ __forceinline__ int run_offset(int k) {
+  const int lane = lane_id();
+  const int warp = static_cast<int>(threadIdx.x) / warp_size;
+  return warp * warp_size * Shape::items + (k * warp_size + lane) * Shape::run;
+}
+
+template <class Shape, class In, class T>
+__device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::items], int count,
+                                          bool vector_ok) {
+  constexpr int run = Shape::run;
+  constexpr int bytes = access_bytes<In, run>;
+  if (count >= Shape::tile_items) {
+    if constexpr (bytes > 0) {
+      if (vector_ok) {
+        using word = typename raw_word<bytes>::type;
+        constexpr int per_word = bytes / static_cast<int>(sizeof(In));
+#pragma unroll
+        for (int k = 0; k < Shape::runs; ++k) {
+          const word* p = reinterpret_cast<const word*>(tile + run_offset<Shape>(k));
+#pragma unroll
+          for (int w = 0; w < run / per_word; ++w) {
+            const word raw = p[w];
+            In v[per_word];
+            __builtin_memcpy(v, &raw, bytes);
+#pragma unroll
+            for (int i = 0; i < per_word; ++i)
+              items[k * run + w * per_word + i] = static_cast<T>(v[i]);
+          }
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k) {
+      const In* p = tile + run_offset<Shape>(k);
+#pragma unroll
+      for (int j = 0; j < run; ++j)
+        items[k * run + j] = static_cast<T>(p[j]);
+    }
+  } else {
+    // Past the end: a copy of the tile's first element, so an operator only ever sees values
+    // made of real inputs. Those items are never stored and never reach a published value.
+    const T filler = static_cast<T>(tile[0]);
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k) {
+      const int base = run_offset<Shape>(k);
+#pragma unroll
+      for (int j = 0; j < run; ++j)
+        items[k * run + j] = base + j < count ? static_cast<T>(tile[base + j]) : filler;
+    }
+  }
+}
+
+// Stores this thread's run k (`run` holds its Shape::run items) of a tile of `count` items.
+// Streaming: full tiles' vector stores hint that no one reads them soon (platform's
+// store_streaming), for outputs larger than the L2.
+template <class Shape, bool Streaming = false, class T>
+__device__ __forceinline__ void store_run(T* tile, int k, const T* run, int count, bool vector_ok) {
+  constexpr int length = Shape::run;
+  constexpr int bytes = access_bytes<T, length>;
+  T* p = tile + run_offset<Shape>(k);
+  if (count >= Shape::tile_items) {
+    if constexpr (bytes > 0) {
+      if (vector_ok) {
+        using word = typename raw_word<bytes>::type;
+        constexpr int per_word = bytes / static_cast<int>(sizeof(T));
+#pragma unroll
+        for (int w = 0; w < length / per_word; ++w) {
+          word raw;
+          __builtin_memcpy(&raw, &run[w * per_word], bytes);
+          if constexpr (Streaming)
+            store_streaming(reinterpret_cast<word*>(p) + w, raw);
+          else
+            reinterpret_cast<word*>(p)[w] = raw;
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < length; ++j)
+      p[j] = run[j];
+  } else {
+    const int base = run_offset<Shape>(k);
+#pragma unroll
+    for (int j = 0; j < length; ++j)
+      if (base + j < count) p[j] = run[j];
+  }
+}
+
+template <class Shape, class T>
+__device__ __forceinline__ void store_tile(T* tile, const T (&items)[Shape::items], int count,
+                                           bool vector_ok) {
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k)
+    store_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
+}
+
+// Calls f(value) in the one thread holding the tile's item `index` (0 <= index < tile_items),
+// with that item's scan within the tile: for a ragged tile's reduction.
+template <class Shape, class T, class Op, class F>
+__device__ __forceinline__ void at_item(const T (&items)[Shape::items],
+                                        const T (&run_prefix)[Shape::runs], int index, Op op,
+                                        F&& f) {
+  constexpr int run = Shape::run;
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k) {
+    const int j = index - run_offset<Shape>(k);
+    if (j >= 0 && j < run) {
+#pragma unroll
+      for (int i = 0; i < run; ++i)
+        if (i == j)
+          f(threadIdx.x == 0 && k == 0 ? items[k * run + i]
+                                       : op(run_prefix[k], items[k * run + i]));
+    }
+  }
+}
+
+} // namespace scan::gpu

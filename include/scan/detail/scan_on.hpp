@@ -1,0 +1,41 @@
+// Where the front end meets the orchestration: a scan runs the shared orchestration over the part
+// primitives and workspace a backend hands it (its with_parts), so every backend, the compiled
+// library and the header path alike, runs the same ScanThenFan, ReduceThenScan and single pass.
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/orchestration/orchestrate.hpp>
+#include <scan/options.hpp>
+
+namespace scan::detail {
+
+// A checked scan (n > 0) of sequences (pointers, or accessors indexed by s[i]) on `backend`, an
+// object with `template <class F> void with_parts(const options&, F&& f)` calling f(parts, ws).
+template <class Backend, class InSeq, class OutSeq, class Out, class Op>
+void scan_on(const Backend& backend, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
+             maybe<Out> init, const options& opt, Op op) {
+  backend.with_parts(opt, [&](auto& parts, auto& ws) {
+    orchestrate(parts, in, out, n, inclusive, init, opt, op, ws);
+  });
+}
+
+template <class Backend, class In, class Out, class Op>
+void scan_on(const Backend& backend, const scan_args<In, Out>& a, Op op) {
+  scan_on(backend, a.in, a.out, a.n, a.inclusive, a.init, a.opt, op);
+}
+
+// Bytes of workspace a call of n items between elements of these sizes needs on `backend`.
+template <class Backend>
+std::size_t workspace_bytes_on(const Backend& backend, std::int64_t n, std::size_t in_size,
+                               std::size_t out_size, const options& opt) {
+  if (n <= 0) return 0;
+  std::size_t bytes = 0;
+  backend.with_parts(opt, [&](auto& parts, auto&) {
+    bytes = orchestration_bytes(parts, opt, n, in_size, out_size);
+  });
+  return bytes;
+}
+
+} // namespace scan::detail
