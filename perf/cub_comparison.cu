@@ -20,7 +20,6 @@
 #include <cub/device/device_scan.cuh>
 #include <cuda_runtime.h>
 
-#include <scan/detail/backends/cuda/cuda_scan.cuh>
 #include "perf/cuda_harness.cuh"
 #include <scan/scan.hpp>
 

@@ -11,7 +11,7 @@
 // register kernel. --delays: the staged kernel's sleep before a tile's first look-back poll.
 // --from: the tile count from which the staged kernel runs.
 //
-// The winners become tuned_strategy / tuned_staging in backends/cuda/cuda_strategies.cuh; the
+// The winners become cuda_vendor::tuned_strategy and the tuning table (cuda_tuning_table.hpp); the
 // tables they came from go to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh),
 // each shape's output compared with CUB's.
 #include <cstdio>
@@ -19,20 +19,60 @@
 #include <vector>
 
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
-#include <scan/detail/backends/cuda/cuda_strategies.cuh>
+#include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
-#include "perf/cuda_harness.cuh"
 #include <scan/detail/core/arena.hpp>
 #include <scan/detail/core/lookback_state.hpp>
+
+#include "perf/cuda_harness.cuh"
 
 namespace {
 
 using namespace perf;
-using scan::cuda::tuned_strategy_of;
+using scan::gpu::device_tuning;
 
-// One shape: times its single pass on n items of T; `good` is false when its output differs.
-template <class T, class Strategy>
+// The CUDA launch trait with the run-time tuning a variant sets (the library's comes from the
+// tuning table for the device).
+struct sweep_launch : scan::cuda::cuda_launch {
+  static device_tuning& current() {
+    static device_tuning t;
+    return t;
+  }
+  static const device_tuning& tuning() { return current(); }
+};
+
+// Tuning changes a variant makes to the device's table entry.
+struct as_tuned {
+  static void apply(device_tuning&) {}
+};
+struct never_staged_tuning {
+  static void apply(device_tuning& t) { t.stage_from_tiles = INT64_MAX; }
+};
+template <std::int64_t Tiles> struct staged_from_tiles {
+  static void apply(device_tuning& t) { t.stage_from_tiles = Tiles; }
+};
+// The same sleep at every tile count, for every type.
+template <int Ns> struct fixed_delay {
+  static void apply(device_tuning& t) {
+    t.delay_from_tiles = t.long_delay_from_tiles = 0;
+    t.delay_ns = t.long_delay_ns = t.float_delay_ns = Ns;
+  }
+};
+
+// One variant: a strategy (the tile shape, compile time) and its tuning (run time).
+template <class Strategy, class Tuning = as_tuned> struct variant {
+  using strategy = Strategy;
+  static void tune() {
+    sweep_launch::current() = scan::cuda::current_profile().tuning;
+    Tuning::apply(sweep_launch::current());
+  }
+};
+
+// One variant: times its single pass on n items of T; `good` is false when its output differs.
+template <class T, class Variant>
 double time_single_pass(buffers& b, std::int64_t n, cudaStream_t s, bool& good) {
+  using Strategy = typename Variant::strategy;
+  Variant::tune();
   const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
   const int sets = sets_for(sizeof(T), n, b.bytes);
   const std::int64_t tile = scan::gpu::tile_items_of<Strategy>(sizeof(T), sizeof(T));
@@ -43,7 +83,7 @@ double time_single_pass(buffers& b, std::int64_t n, cudaStream_t s, bool& good) 
   ok(cudaMemsetAsync(state_memory, 0, state_bytes, s), "memset look-back state");
   scan::detail::arena ws(state_memory, state_bytes);
   const auto state = scan::detail::carve_lookback<T>(ws, tiles);
-  scan::gpu::gpu_parts<Strategy, scan::cuda::cuda_launch> parts{s};
+  scan::gpu::gpu_parts<Strategy, sweep_launch> parts{s};
   auto run = [&](int set) {
     parts.single_pass(reinterpret_cast<const T*>(b.in + set * stride),
                       reinterpret_cast<T*>(b.out + set * stride), n, true, scan::detail::maybe<T>{},
@@ -108,8 +148,10 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
 // The register kernel: threads x bytes of output per thread / blocks per multiprocessor asked of
 // the compiler (each with the tuned look-back delay, never staged).
 template <int Threads, int Bytes, int IntBlocks = 1, int FloatBlocks = IntBlocks>
-using register_shape = tuned_strategy_of<Threads, Bytes, IntBlocks, FloatBlocks,
-                                         scan::cuda::tuned_lookback_delay, scan::gpu::never_staged>;
+using register_shape = variant<
+    scan::gpu::tuned_strategy_of<scan::gpu::ptx_warp_scan, Threads, Bytes, IntBlocks, FloatBlocks,
+                                 scan::gpu::tuned_lookback_delay, scan::gpu::never_staged>,
+    never_staged_tuning>;
 using swept_shapes =
     shapes<register_shape<256, 128>, register_shape<256, 128, 3>, register_shape<256, 128, 4>,
            register_shape<128, 128, 8>, register_shape<256, 96, 4>, register_shape<256, 64, 6>,
@@ -119,39 +161,34 @@ const char* const shapes_head =
     "256x96B/4 | 256x64B/6 | 512x64B/2 | check "
     "|\n|---|---|---|---|---|---|---|---|---|---|---|---|";
 
-// The staged single pass (from 2048 tiles; the register kernel below) with blocks per
+// The staged single pass (from the tuned tile count; the register kernel below) with blocks per
 // multiprocessor for 4-byte / 8-byte results, beside the tuned register kernel never staged.
 template <int Blocks, int WideBlocks>
-using staged_shape = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
-                                       scan::cuda::staged_single_pass<2048, Blocks, WideBlocks>>;
+using staged_shape =
+    variant<scan::gpu::tuned_strategy_of<scan::gpu::ptx_warp_scan, 256, 128, 4, 3,
+                                         scan::gpu::tuned_lookback_delay,
+                                         scan::gpu::staged_single_pass<Blocks, WideBlocks>>>;
 using swept_staging = shapes<register_shape<256, 128, 4, 3>, staged_shape<4, 4>, staged_shape<5, 5>,
                              staged_shape<6, 5>, staged_shape<6, 6>>;
 const char* const staging_head = "| type | n | copy us | CUB us (/copy) | registers 4/3 | staged "
                                  "4/4 | staged 5/5 | staged 6/5 | "
                                  "staged 6/6 | check |\n|---|---|---|---|---|---|---|---|---|---|";
 
-// The staged single pass from fewer tiles on (no look-back delay below 2048 tiles), beside the
-// tuned choice (from 2048).
-template <std::int64_t FromTiles>
-using staged_from = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
-                                      scan::cuda::staged_single_pass<FromTiles, 6, 5>>;
-using swept_from = shapes<register_shape<256, 128, 4, 3>, staged_from<256>, staged_from<512>,
-                          staged_from<1024>, staged_from<2048>>;
+// The tuned strategy with the tuning changed.
+template <class Tuning> using tuned_with = variant<scan::cuda::cuda_vendor::tuned_strategy, Tuning>;
+
+// The staged single pass from fewer or more tiles on, beside the register kernel.
+using swept_from = shapes<tuned_with<never_staged_tuning>, tuned_with<staged_from_tiles<256>>,
+                          tuned_with<staged_from_tiles<512>>, tuned_with<staged_from_tiles<1024>>,
+                          tuned_with<staged_from_tiles<2048>>, tuned_with<staged_from_tiles<4096>>>;
 const char* const from_head =
     "| type | n | copy us | CUB us (/copy) | registers 4/3 | staged from 256 tiles | from 512 | "
-    "from 1024 | from 2048 (tuned) | check |\n|---|---|---|---|---|---|---|---|---|---|";
+    "from 1024 | from 2048 | from 4096 | check |\n|---|---|---|---|---|---|---|---|---|---|---|";
 
-// The tuned strategy with the staged single pass's sleep before a tile's first look-back poll
-// (ns) fixed, or tuned.
-template <class Delay>
-using tuned_shape_with = tuned_strategy_of<256, 128, 4, 3, scan::cuda::tuned_lookback_delay,
-                                           scan::cuda::staged_single_pass<2048, 6, 5, Delay>>;
-using swept_delays = shapes<tuned_shape_with<scan::cuda::no_lookback_delay>,
-                            tuned_shape_with<scan::cuda::fixed_lookback_delay<600>>,
-                            tuned_shape_with<scan::cuda::fixed_lookback_delay<1200>>,
-                            tuned_shape_with<scan::cuda::fixed_lookback_delay<1800>>,
-                            tuned_shape_with<scan::cuda::fixed_lookback_delay<3000>>,
-                            tuned_shape_with<scan::cuda::staged_lookback_delay>>;
+// The sleep before a tile's first look-back poll (ns), the same at every tile count, or tuned.
+using swept_delays =
+    shapes<tuned_with<fixed_delay<0>>, tuned_with<fixed_delay<600>>, tuned_with<fixed_delay<1200>>,
+           tuned_with<fixed_delay<1800>>, tuned_with<fixed_delay<3000>>, tuned_with<as_tuned>>;
 const char* const delays_head =
     "| type | n | copy us | CUB us (/copy) | no delay | 600 ns | 1200 ns | 1800 ns | 3000 ns | "
     "tuned | check |\n|---|---|---|---|---|---|---|---|---|---|---|";

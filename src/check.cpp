@@ -58,8 +58,7 @@ backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
   check_enums(r.opt);
-  if (const std::string why = entry.unsupported(r.opt); !why.empty())
-    throw error("options: " + why);
+  if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
   if (r.n == 0) return entry.id;
   if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
   if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));

@@ -81,9 +81,9 @@ void check_blockwise(std::int64_t n, std::int64_t segment, mode m, const scan::o
 // The block strategies this backend runs (a one-item probe; rejections are tested elsewhere).
 inline std::vector<scan::block_strategy> blocks_run_here() {
   std::vector<scan::block_strategy> blocks;
-  for (int s = 0; s <= static_cast<int>(scan::block_strategy::thread_coarsened); ++s) {
+  for (const auto& entry : scan::block_strategy_names) {
     scan::options opt = test_backend::options();
-    opt.block = static_cast<scan::block_strategy>(s);
+    opt.block = entry.value;
     try {
       buffer<std::int32_t> one(1);
       one.upload({5});

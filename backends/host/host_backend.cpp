@@ -21,7 +21,7 @@ namespace {
 
 std::string unsupported(const options& opt) {
   if (opt.block != block_strategy::automatic)
-    return "block_strategy " + std::string(to_string(opt.block)) +
+    return "options.block: block_strategy " + std::string(to_string(opt.block)) +
            " applies to GPU backends; the host backend scans each part serially";
   return {};
 }

@@ -2,7 +2,7 @@
 // scans its runs serially in registers, the run totals are laid out in tile order in an array
 // (shared or global memory), an in-array algorithm scans that array with every thread of the
 // block, and each thread reads back the prefix of its runs. It follows the block-scan contract
-// of backends/gpu/block_scan.cuh.
+// of kernels/block_scan.cuh.
 //
 // An Algorithm provides:
 //   static constexpr bool exclusive;            // leaves exclusive prefixes (else inclusive)

@@ -285,7 +285,7 @@ int main(int argc, char** argv) {
 }
 
 // From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine
-// (backends/gpu/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
+// (kernels/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
 // take (not 16-byte aligned: element loads), in place, 8-byte types, exclusive (with init).
 template <class T>
 void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusive, bool init) {

@@ -1,6 +1,6 @@
-// The vendor-neutral GPU kernels (backends/gpu/) run on the CPU emulation of simt.hpp against
-// the host reference: every ladder block strategy, and the striped block scan, inside the part
-// kernels, the single pass and the blockwise kernels, on a commutative sum and on
+// The vendor-neutral GPU kernels (scan/detail/kernels/) run on the CPU emulation of simt.hpp
+// against the host reference: every ladder block strategy, and the striped block scan, inside the
+// part kernels, the single pass and the blockwise kernels, on a commutative sum and on
 // non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // A CPU emulation of the SIMT execution model, for testing the vendor-neutral kernels of
-// backends/gpu/ on machines without a GPU (CI). Each thread of a block is a fiber (ucontext) on
-// one OS thread; __syncthreads and the warp exchanges behind shuffles and ballots are barriers
+// scan/detail/kernels/ on machines without a GPU (CI). Each thread of a block is a fiber (ucontext)
+// on one OS thread; __syncthreads and the warp exchanges behind shuffles and ballots are barriers
 // between fibers, and each round of the scheduler resumes the fibers in a new random order, so code
 // relying on an order between barriers (a race on a GPU) gives wrong results here too. Blocks run
 // one after another in blockIdx order. A barrier that cannot complete (a barrier in divergent code,

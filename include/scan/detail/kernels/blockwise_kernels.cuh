@@ -8,7 +8,7 @@
 // the block scans.
 // short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
 // several per tile the block scan runs on head-flagged values (segmented_op.cuh).
-// Both take any block strategy (backends/gpu/block_scan.cuh contract) with its tile shape.
+// Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The tile copy of the staged single pass (backends/gpu/staged_single_pass_kernel.cuh) on NVIDIA
+// The tile copy of the staged single pass (kernels/staged_single_pass_kernel.cuh) on NVIDIA
 // GPUs from sm_90 on: one thread hands the whole tile to the copy engine (cp.async.bulk, PTX ISA
 // 8.0), which signals an mbarrier in shared memory when the bytes have landed; no thread's
 // registers carry the tile. Earlier GPUs fall back to the cooperative copy.

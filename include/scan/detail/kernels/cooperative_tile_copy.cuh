@@ -1,6 +1,6 @@
 // A tile copy (the TileCopy contract of staged_single_pass_kernel.cuh) that any GPU, and the CPU
 // emulation, can run: every thread of the block copies its share of 16-byte words, and waiting is
-// a block barrier. Where a copy engine exists (backends/cuda/bulk_tile_copy.cuh) the tile travels
+// a block barrier. Where a copy engine exists (kernels/bulk_tile_copy.cuh) the tile travels
 // without the threads; this is the reference it must agree with.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Decoupled look-back over the tile descriptors of src/lookback_state.hpp, on a GPU.
+// Decoupled look-back over the tile descriptors of core/lookback_state.hpp, on a GPU.
 //
 // Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access),
 // so a look-back step costs one round trip to L2; larger values are written before a release of

@@ -1,9 +1,9 @@
-// The kernels behind the Parts contract (src/part_primitives.hpp) for GPUs: a part is exactly one
-// tile, and each block handles prefetch_tiles<Shape> consecutive parts (several for tiles of one
-// or two items per thread, whose loads are all issued before the first part is scanned), so
-// blocks never wait on each other. Templated on the tile shape and the block scan (a block
-// strategy), the element types and the operator; inclusive or exclusive, init, seeds and totals
-// are run-time arguments, so one kernel serves every mode.
+// The kernels behind the Parts contract (orchestration/part_primitives.hpp) for GPUs: a part is
+// exactly one tile, and each block handles prefetch_tiles<Shape> consecutive parts (several for
+// tiles of one or two items per thread, whose loads are all issued before the first part is
+// scanned), so blocks never wait on each other. Templated on the tile shape and the block scan (a
+// block strategy), the element types and the operator; inclusive or exclusive, init, seeds and
+// totals are run-time arguments, so one kernel serves every mode.
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // predicate with the shuffled value, and `@p add` (min, max) uses it directly, saving the
 // lane-index compare of the plain shuffle scan. Used for sums of 32- and 64-bit integers and
 // floating-point values and for min/max of integers; every other type and operator falls back
-// to the generic shuffle scan (backends/gpu/warp_scan.cuh).
+// to the generic shuffle scan (kernels/warp_scan.cuh).
 #pragma once
 
 #include <cstdint>

@@ -18,7 +18,7 @@
 namespace scan::gpu {
 
 // Run by thread 0 of a block: reads the call's epoch, then draws the block's tile from the
-// ticket counter (the epoch first: src/lookback_state.hpp); the block drawing the last ticket
+// ticket counter (the epoch first: core/lookback_state.hpp); the block drawing the last ticket
 // resets the counter and advances the epoch for the next call on the stream.
 __device__ __forceinline__ void draw_tile(unsigned long long* header, long long num_tiles,
                                           long long& tile, unsigned long long& epoch) {

@@ -9,7 +9,7 @@
 // each run and store it. Its stores stream (store_streaming): the tuned policy runs it from 2048
 // tiles, 64 MiB of output, more than the L2 keeps.
 //
-// TileCopy (backends/gpu/cooperative_tile_copy.cuh, backends/cuda/bulk_tile_copy.cuh):
+// TileCopy (kernels/cooperative_tile_copy.cuh, kernels/bulk_tile_copy.cuh):
 //   struct barrier;                                    in shared memory
 //   static void init(barrier&);                        every thread, before the first start
 //   static void start(void* dst, const void* src, unsigned bytes, barrier&);   every thread

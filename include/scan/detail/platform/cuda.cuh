@@ -1,6 +1,6 @@
-// The device intrinsics the shared kernels (backends/gpu/) reach through platform.cuh, for CUDA:
-// warps of 32 lanes, 32-bit lane masks, shuffles, and loads/stores with the PTX memory model's
-// orders at GPU scope for the look-back state.
+// The device intrinsics the shared kernels (scan/detail/kernels/) reach through platform.cuh, for
+// CUDA: warps of 32 lanes, 32-bit lane masks, shuffles, and loads/stores with the PTX memory
+// model's orders at GPU scope for the look-back state.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
-// The device intrinsics the shared kernels (backends/gpu/) reach through platform.cuh, for HIP on
-// AMD GPUs: wavefronts of 64 lanes (CDNA: gfx90a, gfx942) or 32 (RDNA: gfx1030, gfx1100), lane
-// masks of 64 bits either way, scoped atomics of the AMDGPU memory model. On HIP's NVIDIA
+// The device intrinsics the shared kernels (scan/detail/kernels/) reach through platform.cuh, for
+// HIP on AMD GPUs: wavefronts of 64 lanes (CDNA: gfx90a, gfx942) or 32 (RDNA: gfx1030, gfx1100),
+// lane masks of 64 bits either way, scoped atomics of the AMDGPU memory model. On HIP's NVIDIA
 // platform hipcc drives nvcc and the device is an NVIDIA GPU: the CUDA platform applies as is.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The one door from the vendor-neutral kernels in backends/gpu/ to a vendor's intrinsics. Each
-// platform defines, in namespace scan::gpu:
+// The one door from the vendor-neutral kernels in scan/detail/kernels/ to a vendor's intrinsics.
+// Each platform defines, in namespace scan::gpu:
 //   warp_size, max_warp_size, lane_mask, lane_id(), ballot(bool),
 //   shfl_up(value, delta), shfl(value, source_lane)          (any trivially copyable value)
 //   load_acquire / load_relaxed / store_release / store_relaxed / fetch_add_relaxed

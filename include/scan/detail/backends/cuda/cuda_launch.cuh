@@ -64,7 +64,7 @@ struct cuda_launch {
 
   // The staged single pass copies tiles with the copy engine of sm_90 and later; earlier GPUs
   // keep the register kernel.
-  using tile_copy = bulk_tile_copy;
+  using tile_copy = gpu::bulk_tile_copy;
   static bool tile_copy_ready() { return current_profile().arch >= 90; }
 };
 

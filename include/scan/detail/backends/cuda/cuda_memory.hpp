@@ -1,4 +1,4 @@
-// The CUDA backend's Memory (src/workspace.hpp): stream-ordered allocation from the device's
+// The CUDA backend's Memory (core/workspace.hpp): stream-ordered allocation from the device's
 // memory pool, so growing the workspace never synchronises the device; and check_cuda, which
 // turns a failed CUDA call into scan::error.
 #pragma once

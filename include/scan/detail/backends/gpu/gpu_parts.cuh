@@ -1,7 +1,7 @@
-// The part primitives (src/part_primitives.hpp) of the CUDA and HIP backends: each launches one
-// kernel of backends/gpu/ on the caller's stream. A part is one tile of the block strategy's shape;
-// the single pass is the automatic choice for every input larger than one tile (one launch, 2n
-// traffic). Compiled by nvcc or hipcc only: the kernels launch with <<<...>>>.
+// The part primitives (orchestration/part_primitives.hpp) of the CUDA and HIP backends: each
+// launches one kernel of scan/detail/kernels/ on the caller's stream. A part is one tile of the
+// block strategy's shape; the single pass is the automatic choice for every input larger than one
+// tile (one launch, 2n traffic). Compiled by nvcc or hipcc only: the kernels launch with <<<...>>>.
 //
 // Platform is the vendor's launch trait (cuda/cuda_launch.cuh, hip/hip_launch.hpp):
 //   stream_type                    the runtime's stream

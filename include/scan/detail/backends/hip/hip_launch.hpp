@@ -1,7 +1,7 @@
 // How the GPU backend launches its kernels on HIP: the launch trait of gpu/gpu_parts.cuh and
 // gpu/gpu_blockwise.cuh (stream type, launch check, look-back with fallback, tuning).
 //
-// The single pass runs with the look-back fallback (backends/gpu/lookback.cuh): AMD GPUs promise
+// The single pass runs with the look-back fallback (kernels/lookback.cuh): AMD GPUs promise
 // no forward progress between workgroups, so a workgroup that waits too long on a predecessor
 // reduces that tile's input itself instead. It therefore cannot hang, and it is the automatic
 // choice. SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default 128) lets tests force the

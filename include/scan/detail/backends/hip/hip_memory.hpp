@@ -1,4 +1,4 @@
-// Where the HIP backend's workspace comes from (the Memory type of src/workspace.hpp): the
+// Where the HIP backend's workspace comes from (the Memory type of core/workspace.hpp): the
 // stream-ordered allocator where the device has memory pools, else hipMalloc / hipFree, which
 // order themselves against all work on the device. Zeroing is queued on the stream.
 #pragma once

@@ -1,5 +1,5 @@
-// The host backend's part primitives (see src/part_primitives.hpp): parts sized so that every
-// pool thread gets a few, each scanned serially; the single pass runs the same look-back
+// The host backend's part primitives (see orchestration/part_primitives.hpp): parts sized so that
+// every pool thread gets a few, each scanned serially; the single pass runs the same look-back
 // protocol as the GPUs with host atomics.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The kokkos backend's part primitives (src/part_primitives.hpp) as TeamPolicy kernels on one
-// execution space instance: one team per part, team-level scans inside (kokkos_team_scan.hpp).
+// The kokkos backend's part primitives (orchestration/part_primitives.hpp) as TeamPolicy kernels on
+// one execution space instance: one team per part, team-level scans inside (kokkos_team_scan.hpp).
 // Inputs and outputs are sequences indexed over the whole range (pointers, or Kokkos::Views of any
 // layout, strided subviews included), so Views are scanned where they are, without copies.
 // The single pass (kokkos_single_pass.hpp) never waits on another team.

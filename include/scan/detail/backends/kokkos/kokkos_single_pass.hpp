@@ -1,4 +1,4 @@
-// The single-pass scan of the kokkos backend: decoupled look-back (src/lookback_state.hpp) in one
+// The single-pass scan of the kokkos backend: decoupled look-back (core/lookback_state.hpp) in one
 // TeamPolicy launch, portable to every execution space because no team ever waits on another.
 //
 // Kokkos promises no forward progress between teams (Kokkos::Serial runs them one after another;
@@ -19,7 +19,7 @@
 
 namespace scan::kokkos {
 
-// Flag status values: nothing published by this call yet, or src/lookback_state.hpp's two.
+// Flag status values: nothing published by this call yet, or core/lookback_state.hpp's two.
 inline constexpr std::uint64_t lookback_none = 0;
 using scan::detail::lookback_aggregate_ready;
 using scan::detail::lookback_prefix_ready;

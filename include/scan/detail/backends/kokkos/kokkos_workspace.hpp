@@ -1,4 +1,4 @@
-// Scratch memory of the kokkos backend (the Memory type of src/workspace.hpp): Kokkos allocations
+// Scratch memory of the kokkos backend (the Memory type of core/workspace.hpp): Kokkos allocations
 // in the execution space's memory space, cached per execution space type and keyed by instance.
 #pragma once
 

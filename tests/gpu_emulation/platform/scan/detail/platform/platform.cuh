@@ -1,4 +1,4 @@
-// The platform of backends/gpu/ (see the real backends/gpu/platform.cuh) on the CPU emulation
+// The platform of scan/detail/kernels/ (see the real platform/platform.cuh) on the CPU emulation
 // of simt.hpp: this folder comes first on the emulation tests' include path, so the shared
 // kernels compile as plain C++ and run on fibers. CUDA's keywords and built-ins are mapped to
 // their emulated meaning here.
