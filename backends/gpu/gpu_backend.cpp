@@ -37,7 +37,7 @@ std::string unsupported(const options& opt) {
 #if defined(SCAN_WITH_CLASSIC_STRATEGIES)
   if (is_classic(opt.block)) return {};
 #endif
-  return unsupported_block<vendor>(opt.block);
+  return unsupported_block(opt.block);
 }
 
 void check_memory(const detail::request& r) {

@@ -15,10 +15,9 @@ enum class backend { automatic, host, cuda, hip, kokkos };
 // scan_then_fan: scan parts and keep totals, scan totals, add bases to parts (4n).
 enum class algorithm { automatic, single_pass, reduce_then_scan, scan_then_fan };
 
-// How one block (a tile of a device backend) scans its items. `automatic` is the tuned kernel;
-// warp_shuffle (one item per thread), warp_shuffle_ptx (its PTX form, cuda only) and
-// thread_coarsened are simpler tuned kernels; the classic designs (is_classic) are built only for
-// the performance matrix.
+// How one block (a tile of a device backend) scans its items. `automatic` is libscan's tuned
+// kernel, the only one a library build holds; the others are the classic designs and simpler
+// steps towards the tuned one (is_classic), built only for the performance matrix.
 enum class block_strategy {
   automatic,
   kogge_stone_global,
@@ -101,12 +100,12 @@ constexpr std::string_view to_string(block_strategy s) {
   return name_of(block_strategy_names, s);
 }
 
-// The classic designs (Kogge-Stone, Brent-Kung, Blelloch) kept for the performance matrix: built
-// only with -DSCAN_CLASSIC_STRATEGIES=ON, for the built-in types and operators, on cuda.
+// Every strategy but the tuned one: Kogge-Stone, Brent-Kung, Blelloch, one item per thread with
+// warp shuffles (warp_shuffle_ptx: PTX predicated adds) and thread coarsening, kept for the
+// performance matrix: built only with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON, for the
+// built-in types and operators.
 constexpr bool is_classic(block_strategy s) {
-  return s == block_strategy::kogge_stone_global || s == block_strategy::kogge_stone_shared ||
-         s == block_strategy::kogge_stone_double_buffered || s == block_strategy::brent_kung ||
-         s == block_strategy::blelloch;
+  return s != block_strategy::automatic;
 }
 
 } // namespace scan

@@ -1,4 +1,8 @@
-// Routes a classic options::block value to its unit's entry.
+// Routes a classic options::block value to its unit's entry (one unit per classic value of
+// scan::block_strategy_names).
+#include <cstddef>
+#include <utility>
+
 #include <scan/error.hpp>
 
 #include "perf/classic/classic_strategies.hpp"
@@ -6,22 +10,20 @@
 namespace scan::classic {
 namespace {
 
+template <std::size_t... I>
+const classic_entry& entry_for(block_strategy b, std::index_sequence<I...>) {
+  const classic_entry* found = nullptr;
+  const auto pick = [&](auto value) {
+    if constexpr (is_classic(decltype(value)::value))
+      if (b == decltype(value)::value) found = &entry<decltype(value)::value>();
+  };
+  (pick(std::integral_constant<block_strategy, block_strategy_names[I].value>{}), ...);
+  if (!found) throw error("options.block: not a classic strategy (internal error)");
+  return *found;
+}
+
 const classic_entry& entry_for(block_strategy b) {
-  switch (b) {
-  case block_strategy::kogge_stone_global:
-    return entry<block_strategy::kogge_stone_global>();
-  case block_strategy::kogge_stone_shared:
-    return entry<block_strategy::kogge_stone_shared>();
-  case block_strategy::kogge_stone_double_buffered:
-    return entry<block_strategy::kogge_stone_double_buffered>();
-  case block_strategy::brent_kung:
-    return entry<block_strategy::brent_kung>();
-  case block_strategy::blelloch:
-    return entry<block_strategy::blelloch>();
-  default:
-    break;
-  }
-  throw error("options.block: not a classic strategy (internal error)");
+  return entry_for(b, std::make_index_sequence<std::size(block_strategy_names)>{});
 }
 
 } // namespace

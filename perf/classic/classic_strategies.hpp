@@ -1,5 +1,6 @@
-// The classic block strategies (Kogge-Stone in global or shared memory, double-buffered,
-// Brent-Kung, Blelloch) as an opt-in part of the cuda backend's compiled set, for the performance
+// The classic block strategies (every options::block value but automatic: Kogge-Stone in global
+// or shared memory, double-buffered, Brent-Kung, Blelloch, warp shuffles, thread coarsening) as
+// an opt-in part of the cuda backend's compiled set, for the performance
 // matrix: built with -DSCAN_CLASSIC_STRATEGIES=ON, for the built-in types and operators only.
 // backends/gpu/gpu_backend.cpp routes options::block values with is_classic() here.
 #pragma once

@@ -16,7 +16,6 @@ namespace scan::cuda {
 
 struct cuda_vendor {
   static constexpr backend id = backend::cuda;
-  static constexpr bool has_ptx = true;
   using launch = cuda_launch;
   using memory = cuda_memory;
   using warp_scan = gpu::ptx_warp_scan;

@@ -1,6 +1,6 @@
 // The GPU backend, one for CUDA and HIP: a Vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp)
-// supplies the runtime's launch and memory traits; the block strategy of the call picks the
-// kernels' tile shape; the workspace comes from the library's per-device cache or the caller.
+// supplies the runtime's launch and memory traits and its tuned strategy; the workspace comes from
+// the library's per-device cache or the caller.
 // Compiled by nvcc or hipcc only (the kernels launch with <<<...>>>).
 #pragma once
 
@@ -41,20 +41,16 @@ template <class Vendor, class Strategy> struct gpu_backend_of {
   }
 };
 
-// The GPU backend with the block strategy each call asks for (options::block).
+// The GPU backend: the tuned strategy for full scans, the vector tile for blockwise ones.
 template <class Vendor> struct gpu_backend {
   template <class F> void with_parts(const options& opt, F&& f) const {
-    visit_strategy<Vendor>(opt.block, [&](auto strategy) {
-      gpu_backend_of<Vendor, decltype(strategy)>{}.with_parts(opt, f);
-    });
+    gpu_backend_of<Vendor, strategy_of<Vendor>>{}.with_parts(opt, f);
   }
 
   template <class In, class Out, class Op, class ScanOne>
   static void blockwise(const detail::scan_args<In, Out>& a, std::int64_t segment, Op op,
                         ScanOne&& scan_one) {
-    visit_blockwise_strategy<Vendor>(a.opt.block, [&](auto strategy) {
-      gpu_backend_of<Vendor, decltype(strategy)>::blockwise(a, segment, op, scan_one);
-    });
+    gpu_backend_of<Vendor, blockwise_strategy_of<Vendor>>::blockwise(a, segment, op, scan_one);
   }
 };
 

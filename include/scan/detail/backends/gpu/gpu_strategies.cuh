@@ -1,7 +1,7 @@
-// The block strategies of the GPU backend (options::block): each a tile shape plus a block scan
-// (kernels/block_scan.cuh contract), and the one place that maps the enum to them, for CUDA and
-// HIP alike. A vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp) supplies its warp scan, its tuned
-// strategy and whether it has PTX.
+// The block strategies of the GPU backend, for CUDA and HIP alike: each a tile shape plus a block
+// scan (kernels/block_scan.cuh contract). A vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp)
+// picks its warp scan and tuning of tuned_strategy_of; blockwise scans take a tile of one 16-byte
+// access per thread. The classic strategies of options::block live in perf/classic/.
 #pragma once
 
 #include <cstddef>
@@ -86,27 +86,6 @@ struct tuned_strategy_of {
   template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
 };
 
-// block_strategy::warp_shuffle (WarpScan = shuffles) and warp_shuffle_ptx (PTX predicated adds):
-// one item per thread, warp scans, then a scan of the warp totals.
-template <class WarpScan> struct one_item_strategy {
-  static constexpr int threads(std::size_t, std::size_t) { return 256; }
-  static constexpr int run(std::size_t, std::size_t) { return 1; }
-  static constexpr int items(std::size_t, std::size_t) { return 1; }
-  template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
-};
-
-// block_strategy::thread_coarsened: each thread scans one contiguous chunk of 64 bytes of output
-// serially (the blocked layout); warp shuffles scan the per-thread totals.
-struct thread_coarsened_strategy {
-  static constexpr int threads(std::size_t, std::size_t) { return 256; }
-  static constexpr int items(std::size_t in, std::size_t out) {
-    const int want = static_cast<int>(64 / larger(larger(in, out), 1));
-    return want < 1 ? 1 : (want > 16 ? 16 : want);
-  }
-  static constexpr int run(std::size_t in, std::size_t out) { return items(in, out); }
-  template <class Shape> using block_scan = striped_block_scan<Shape, shuffle_warp_scan>;
-};
-
 // The blockwise scans' tile: one 16-byte access per thread, so that a segment of 1024 int32 is
 // one tile read and written like the fastest copy kernels; longer segments keep several tiles in
 // flight per thread (prefetch_tiles).
@@ -117,45 +96,20 @@ template <class WarpScan> struct vector_tile_strategy {
   template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
 };
 
-// Empty when Vendor's GPU backend runs block strategy b, else why not.
-template <class Vendor> std::string unsupported_block(block_strategy b) {
-  if (b == block_strategy::warp_shuffle_ptx && !Vendor::has_ptx)
-    return "options.block: warp_shuffle_ptx uses NVIDIA's PTX and exists on the cuda backend only";
-  if (is_classic(b))
-    return "options.block: " + std::string(to_string(b)) +
-           " is a classic block strategy, built only for the performance matrix: configure "
-           "libscan with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON (built-in types and "
-           "operators only)";
-  return {};
+// Empty when the GPU backend runs block strategy b, else why not: it runs the tuned strategy.
+inline std::string unsupported_block(block_strategy b) {
+  if (!is_classic(b)) return {};
+  return "options.block: " + std::string(to_string(b)) +
+         " is a classic block strategy, built only for the performance matrix: configure libscan "
+         "with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON (built-in types and operators "
+         "only)";
 }
 
-// Calls f(Strategy{}) for the full scans of a block strategy Vendor runs (classic ones excluded).
-template <class Vendor, class F> decltype(auto) visit_strategy(block_strategy b, F&& f) {
-  switch (b) {
-  case block_strategy::warp_shuffle:
-    return f(one_item_strategy<shuffle_warp_scan>{});
-  case block_strategy::warp_shuffle_ptx:
-    return f(one_item_strategy<typename Vendor::warp_scan>{});
-  case block_strategy::thread_coarsened:
-    return f(thread_coarsened_strategy{});
-  default:
-    return f(typename Vendor::tuned_strategy{});
-  }
-}
+// The full scans' strategy of a Vendor: its tuned one.
+template <class Vendor> using strategy_of = typename Vendor::tuned_strategy;
 
-// The same for blockwise scans: the full scan's strategy, except where a tile the size of common
-// segments serves better.
-template <class Vendor, class F> decltype(auto) visit_blockwise_strategy(block_strategy b, F&& f) {
-  switch (b) {
-  case block_strategy::warp_shuffle:
-    return f(one_item_strategy<shuffle_warp_scan>{});
-  case block_strategy::warp_shuffle_ptx:
-    return f(one_item_strategy<typename Vendor::warp_scan>{});
-  case block_strategy::thread_coarsened:
-    return f(vector_tile_strategy<shuffle_warp_scan>{});
-  default:
-    return f(vector_tile_strategy<typename Vendor::warp_scan>{});
-  }
-}
+// The blockwise scans' strategy: a tile the size of common segments.
+template <class Vendor>
+using blockwise_strategy_of = vector_tile_strategy<typename Vendor::warp_scan>;
 
 } // namespace scan::gpu

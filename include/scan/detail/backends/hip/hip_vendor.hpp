@@ -18,7 +18,6 @@ namespace scan::hip {
 
 struct hip_vendor {
   static constexpr backend id = backend::hip;
-  static constexpr bool has_ptx = false;
   using launch = hip_launch;
   using memory = hip_memory;
   using warp_scan = gpu::shuffle_warp_scan;
