@@ -57,7 +57,7 @@ elif smi=$(nvidia-smi -L 2>&1) && grep -q '^GPU ' <<<"$smi"; then
 else
   no_gpu="nvidia-smi -L: $(head -1 <<<"${smi:-no output}")"
 fi
-no_nvcc="no nvcc (neither on PATH nor in /usr/local/cuda/bin)"
+nowhere="neither on PATH nor in /usr/local/cuda/bin"
 
 backend=host
 args=()
@@ -68,11 +68,11 @@ if [ -n "$gpu" ] && [ -n "$nvcc" ] && [ -f "$root/backends/cuda/CMakeLists.txt" 
 elif [ -n "$gpu" ] && [ -n "$nvcc" ]; then
   say "NVIDIA GPU: $gpu; nvcc at $nvcc; but this tree has no cuda backend: using the host backend"
 elif [ -n "$gpu" ]; then
-  say "NVIDIA GPU: $gpu, but $no_nvcc (the CUDA toolkit has it): using the host backend"
+  say "NVIDIA GPU: $gpu, but no nvcc ($nowhere; the CUDA toolkit has it): using the host backend"
 elif [ -n "$nvcc" ]; then
   say "nvcc found at $nvcc, but no NVIDIA GPU ($no_gpu): using the host backend"
 else
-  say "no NVIDIA GPU ($no_gpu) and $no_nvcc: using the host backend"
+  say "no NVIDIA GPU ($no_gpu) and no nvcc ($nowhere): using the host backend"
 fi
 
 # ---- build: the demo and the perf runner only -------------------------------------------------
