@@ -63,13 +63,16 @@ struct memory {
 scan::backend pick_backend(std::string& note) {
 #if defined(SCAN_WITH_CUDA)
   int count = 0;
-  if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaSuccess && count > 0) {
     cudaDeviceProp prop{};
     cudaGetDeviceProperties(&prop, 0);
     note = prop.name;
     return scan::backend::cuda;
   }
-  note = "this build has CUDA but no device answered";
+  note = std::string("this build has the cuda backend, but no CUDA device: ") +
+         (status == cudaSuccess ? std::string("cudaGetDeviceCount found 0 devices")
+                                : std::string("cudaGetDeviceCount: ") + cudaGetErrorString(status));
 #else
   note = "this build has no GPU backend";
 #endif

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# libscan's main job on a fresh machine: installs what is missing (apt-get), builds libscan for the
-# best backend here (cuda when a GPU answers nvidia-smi and nvcc exists, host otherwise), runs the
-# demo scan (examples/demo.cpp) and a short performance run (scan_perf --quick), and plots it when
-# python3 has matplotlib.
+# libscan's main job on a fresh machine: builds libscan for the best backend here (cuda when a GPU
+# answers nvidia-smi and nvcc exists, host otherwise), runs the demo scan (examples/demo.cpp) and a
+# short performance run of that backend (scan_perf --quick, full scans), and plots it when python3
+# has matplotlib. Installs only what the build needs and is missing (cmake, ninja-build, g++ with
+# apt-get; a newer CMake with pip when the distribution's is older than 3.24), after saying so.
 #
 #   bash examples/demo.sh
 #
 # Build tree: build-demo/<backend>. Results: $OUT/perf (default out/perf): results.csv,
-# results.md, and the plots.
+# results.md, and the plots. Build output: $OUT/demo-configure.log, $OUT/demo-build.log.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -25,54 +26,111 @@ command -v cmake >/dev/null || missing+=(cmake)
 command -v ninja >/dev/null || missing+=(ninja-build)
 command -v g++ >/dev/null || missing+=(g++)
 if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]}"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  say "installing ${missing[*]} with apt-get (to configure and compile libscan and the demo;" \
+    "output: $out/demo-apt.log)"
+  { as_root apt-get update -qq &&
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      -o DPkg::Lock::Timeout=600 "${missing[@]}"; } >"$out/demo-apt.log" 2>&1 || {
+    echo "could not install ${missing[*]} (not root and no sudo, no apt-get, or see $out/demo-apt.log);"
+    echo "install them yourself, e.g. sudo apt-get install ${missing[*]}"
+    exit 2
+  }
 fi
 # libscan needs CMake 3.24 or newer; older distributions get it from pip.
 cmake_version=$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1)
 if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; then
-  say "cmake $cmake_version is older than 3.24: installing a newer one with pip"
+  say "cmake $cmake_version is older than 3.24 (libscan's minimum): installing cmake>=3.24 with pip" \
+    "into ~/.local"
   python3 -m pip install --quiet --user 'cmake>=3.24' ||
     python3 -m pip install --quiet --user --break-system-packages 'cmake>=3.24'
   export PATH=$HOME/.local/bin:$PATH
 fi
 
+# ---- the backend: cuda needs an NVIDIA GPU, nvcc and the cuda backend's sources --------------
 nvcc=$(command -v nvcc || true)
 [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+gpu="" # the first GPU's name, when nvidia-smi lists one
+if ! command -v nvidia-smi >/dev/null; then
+  no_gpu="nvidia-smi not found"
+elif smi=$(nvidia-smi -L 2>&1) && grep -q '^GPU ' <<<"$smi"; then
+  gpu=$(grep -m1 '^GPU ' <<<"$smi" | sed -E 's/^GPU [0-9]+: //; s/ \(UUID.*//')
+else
+  no_gpu="nvidia-smi -L: $(head -1 <<<"${smi:-no output}")"
+fi
+nowhere="neither on PATH nor in /usr/local/cuda/bin"
+
 backend=host
 args=()
-if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && [ -n "$nvcc" ] &&
-  [ -f "$root/backends/cuda/CMakeLists.txt" ]; then
+if [ -n "$gpu" ] && [ -n "$nvcc" ] && [ -f "$root/backends/cuda/CMakeLists.txt" ]; then
   backend=cuda
   args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="${SCAN_CUDA_ARCHITECTURES:-native}")
-  say "GPU: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); building the cuda backend"
+  say "NVIDIA GPU: $gpu; nvcc at $nvcc: using the cuda backend"
+elif [ -n "$gpu" ] && [ -n "$nvcc" ]; then
+  say "NVIDIA GPU: $gpu; nvcc at $nvcc; but this tree has no cuda backend: using the host backend"
+elif [ -n "$gpu" ]; then
+  say "NVIDIA GPU: $gpu, but no nvcc ($nowhere; the CUDA toolkit has it): using the host backend"
+elif [ -n "$nvcc" ]; then
+  say "nvcc found at $nvcc, but no NVIDIA GPU ($no_gpu): using the host backend"
 else
-  say "no usable NVIDIA GPU and nvcc: building the host backend"
+  say "no NVIDIA GPU ($no_gpu) and no nvcc ($nowhere): using the host backend"
 fi
 
+# ---- build: the demo and the perf runner only -------------------------------------------------
 build=$root/build-demo/$backend
-say "configure and build ($build)"
+say "configure and build $build (full output: $out/demo-configure.log, $out/demo-build.log)"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND=$backend \
   -DSCAN_BUILD_TESTS=OFF "${args[@]}" >"$out/demo-configure.log" 2>&1 ||
   { tail -30 "$out/demo-configure.log"; exit 1; }
 targets=(--target scan_demo)
 grep -q 'scan_perf' "$build/build.ninja" && targets+=(scan_perf)
-cmake --build "$build" -j "$jobs" "${targets[@]}" >"$out/demo-build.log" 2>&1 ||
+# Ninja's progress lines ("[3/12] Building CXX object ...": step 3 of 12 done) as they come.
+cmake --build "$build" -j "$jobs" "${targets[@]}" 2>&1 | tee "$out/demo-build.log" |
+  awk '/^\[[0-9]+\/[0-9]+\]/ { print "  " substr($0, 1, 96); fflush() }' ||
   { grep -E 'error' "$out/demo-build.log" | head -30; exit 1; }
 
 say "demo scan"
 "$build/examples/scan_demo"
 
-if [ -x "$build/perf/scan_perf" ]; then
-  say "short perf run: scan_perf --quick (results in $out/perf)"
-  "$build/perf/scan_perf" --quick --no-progress --out "$out/perf"
-  if python3 -c 'import matplotlib' 2>/dev/null; then
-    python3 "$root/perf/plot.py" "$out/perf/results.csv" --out "$out/perf" >/dev/null &&
-      echo "plots: $out/perf/*.png"
-  else
-    echo "(python3 with matplotlib draws the plots: python3 perf/plot.py $out/perf/results.csv)"
-  fi
-else
+if [ ! -x "$build/perf/scan_perf" ]; then
   say "the perf runner (perf/, target scan_perf) is not in this tree yet: skipped"
+  exit 0
+fi
+
+# ---- a short perf run of the chosen backend -----------------------------------------------------
+# Full scans only: the plots' titles name the scan, and a blockwise series on them would not be
+# what the title says. On the host, more repetitions: its copy (the ceiling the (x copy) fractions
+# are taken against) is a memcpy over libscan's thread pool, which a busy machine disturbs.
+perf=(--quick --backends "$backend" --ops scan --out "$out/perf")
+[ "$backend" = host ] && perf+=(--warmup 5 --min-reps 25 --max-reps 200 --target-ms 60)
+[ -t 2 ] || perf+=(--no-progress)
+say "short perf run: scan_perf ${perf[*]}"
+"$build/perf/scan_perf" "${perf[@]}"
+if [ "$backend" = host ]; then
+  # The runner's report words its copy as a GPU's; on the host it is a memcpy.
+  sed -i 's/a device-to-device copy of the input/a host memory copy (memcpy) of the input/' \
+    "$out/perf/results.md"
+  note="On the host, the copy is a memory copy (memcpy) spread over libscan's thread pool. At small
+n it times waking the pool more than moving memory, and on a busy machine it varies from run to
+run, so a scan (or std::inclusive_scan, single-threaded) can beat this \"ceiling\" there: read the
+(x copy) fractions of small sizes loosely. The demo's plots leave this copy out for that reason."
+  printf '\n%s\n' "$note" | tee -a "$out/perf/results.md"
+fi
+# The python3 on PATH, or the distribution's (where python3-matplotlib installs) behind another.
+python=""
+for p in python3 /usr/bin/python3; do
+  if "$p" -c 'import matplotlib' 2>/dev/null; then python=$p && break; fi
+done
+if [ -n "$python" ]; then
+  csv=$out/perf/results.csv
+  if [ "$backend" = host ]; then
+    # Without the copy's rows: its line would claim a ceiling that it is not on the host (above).
+    csv=$out/perf/results-plotted.csv
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "implementation") col = i }
+             NR == 1 || $col != "copy"' "$out/perf/results.csv" >"$csv"
+  fi
+  "$python" "$root/perf/plot.py" "$csv" --out "$out/perf" >/dev/null &&
+    echo "plots: $out/perf/*.png (drawn from $csv)"
+else
+  echo "(the plots need python3 with matplotlib, e.g. sudo apt-get install python3-matplotlib;"
+  echo " then: python3 perf/plot.py $out/perf/results.csv)"
 fi

@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # Builds and tests libscan once per backend this machine can build, warnings as errors, and prints
-# CTest's summary for each. Installs what it needs with apt-get when it is missing.
+# for each what passed, what was skipped and why, and what failed. Installs what it needs with
+# apt-get when it is missing, after saying what and why.
 #
 #   bash tests/run.sh                 every backend available here (host always)
 #   SCAN_BACKENDS="host cuda" bash tests/run.sh
 #
 # host: always. cuda: when nvcc is found (without a GPU it is compiled and its tests report
-# skipped). kokkos, hip: when their packages are installed. A backend is only tried when
-# backends/<name>/CMakeLists.txt exists. Build trees go to $SCAN_BUILD_ROOT (default build-tests/),
-# logs to $OUT/tests (default out/tests). Environment passed to the tests: SCAN_TEST_SEED,
-# SCAN_TEST_MAX_N. Exit status: 0 when every build and every test that ran passed.
+# skipped). kokkos, hip: when their packages are installed or can be (only those SCAN_BACKENDS
+# names, when it is set). A backend is only tried when backends/<name>/CMakeLists.txt exists.
+# Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
+# out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
+# tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
+#
+# Exit status: 0 when every build and every test that ran passed; a skipped test is never counted
+# as passed, and the summary keeps the install test (consumer.install) apart from the suites.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_root=${SCAN_BUILD_ROOT:-$root/build-tests}
 logs=${OUT:-$root/out}/tests
-jobs=$(nproc 2>/dev/null || echo 2)
+jobs=${SCAN_JOBS:-$(nproc 2>/dev/null || echo 2)}
 mkdir -p "$logs"
 
 say() { printf '\n== %s\n' "$*"; }
@@ -24,45 +29,70 @@ say() { printf '\n== %s\n' "$*"; }
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
 }
+apt_log=$logs/apt.log
 apt_updated=0
 apt_install() { # apt_install PACKAGE... ; false when apt-get is missing or the install fails
   command -v apt-get >/dev/null || return 1
   if [ $apt_updated = 0 ]; then
-    as_root apt-get update -qq >"$logs/apt-update.log" 2>&1 || return 1
+    as_root apt-get update -qq >>"$apt_log" 2>&1 || return 1
     apt_updated=1
   fi
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" \
-    >>"$logs/apt-install.log" 2>&1
+  # Waits for the package lock rather than failing when another apt-get holds it.
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    -o DPkg::Lock::Timeout=600 "$@" >>"$apt_log" 2>&1
 }
 installed() { dpkg -s "$1" >/dev/null 2>&1; }
+has_kokkos() { installed libtrilinos-kokkos-dev || ls /usr/lib/*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1; }
+# A backend this run is asked for: every one when SCAN_BACKENDS is unset.
+wanted() { [ -z "${SCAN_BACKENDS:-}" ] || [[ " $SCAN_BACKENDS " == *" $1 "* ]]; }
 
-missing=()
-command -v cmake >/dev/null || missing+=(cmake)
-command -v ninja >/dev/null || missing+=(ninja-build)
-command -v g++ >/dev/null || missing+=(g++)
-[ -f /usr/include/doctest/doctest.h ] || installed doctest-dev || missing+=(doctest-dev)
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]}"
-  apt_install "${missing[@]}" || { echo "could not install ${missing[*]} (see $logs/apt-*.log)"; exit 2; }
+# Each entry: "packages|why|required or optional".
+plan=()
+need_tools=()
+command -v cmake >/dev/null || need_tools+=(cmake)
+command -v ninja >/dev/null || need_tools+=(ninja-build)
+command -v g++ >/dev/null || need_tools+=(g++)
+[ ${#need_tools[@]} -gt 0 ] && plan+=("${need_tools[*]}|to configure and compile|required")
+[ -f /usr/include/doctest/doctest.h ] || installed doctest-dev ||
+  plan+=("doctest-dev|the test framework|required")
+if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokkos; then
+  plan+=("libtrilinos-kokkos-dev|to build and test the kokkos backend|optional")
+fi
+if wanted hip && [ -f "$root/backends/hip/CMakeLists.txt" ] && ! command -v hipcc >/dev/null; then
+  plan+=("hipcc libamdhip64-dev librocprim-dev|to compile the hip backend; no AMD GPU needed|optional")
+fi
+if [ ${#plan[@]} -gt 0 ]; then
+  say "installing with apt-get (output: $apt_log)"
+  for entry in "${plan[@]}"; do
+    IFS='|' read -r pkgs why kind <<<"$entry"
+    echo "  $pkgs: $why$([ "$kind" = optional ] && echo ' (optional: left out if it cannot be installed)')"
+  done
+  if [[ " ${plan[*]}" == *"|optional"* ]]; then
+    echo "  (SCAN_BACKENDS=host bash tests/run.sh installs only what the host backend needs)"
+  fi
+  for entry in "${plan[@]}"; do
+    IFS='|' read -r pkgs why kind <<<"$entry"
+    # shellcheck disable=SC2086 # one word per package
+    if apt_install $pkgs; then
+      echo "  installed $pkgs"
+    elif [ "$kind" = required ]; then
+      echo "could not install $pkgs (not root and no sudo, no apt-get, or see $apt_log);"
+      echo "install it yourself, e.g. sudo apt-get install $pkgs"
+      exit 2
+    else
+      echo "  could not install $pkgs (see $apt_log): left out"
+    fi
+  done
 fi
 # libscan needs CMake 3.24 or newer; older distributions get it from pip.
 cmake_version=$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1)
 if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; then
-  say "cmake $cmake_version is older than 3.24: installing a newer one with pip"
+  say "cmake $cmake_version is older than 3.24 (libscan's minimum): installing cmake>=3.24 with pip" \
+    "into ~/.local (output: $logs/pip-cmake.log)"
   python3 -m pip install --quiet --user 'cmake>=3.24' >"$logs/pip-cmake.log" 2>&1 ||
     python3 -m pip install --quiet --user --break-system-packages 'cmake>=3.24' \
       >>"$logs/pip-cmake.log" 2>&1 || { echo "could not install cmake >= 3.24"; exit 2; }
   export PATH=$HOME/.local/bin:$PATH
-fi
-# Optional backends: installed when apt-get can, skipped otherwise.
-if [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! installed libtrilinos-kokkos-dev &&
-  ! ls /usr/lib/*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1; then
-  say "installing libtrilinos-kokkos-dev"
-  apt_install libtrilinos-kokkos-dev || echo "(not available here: the kokkos backend is left out)"
-fi
-if [ -f "$root/backends/hip/CMakeLists.txt" ] && ! command -v hipcc >/dev/null; then
-  say "installing hipcc libamdhip64-dev librocprim-dev"
-  apt_install hipcc libamdhip64-dev librocprim-dev || echo "(not available here: the hip backend is left out)"
 fi
 
 # ---- which backends --------------------------------------------------------------------------
@@ -76,7 +106,7 @@ available() {
   case $1 in
   host) return 0 ;;
   cuda) [ -n "$nvcc" ] ;;
-  kokkos) installed libtrilinos-kokkos-dev || ls /usr/lib/*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1 ;;
+  kokkos) has_kokkos ;;
   hip) command -v hipcc >/dev/null ;;
   *) return 1 ;;
   esac
@@ -87,8 +117,68 @@ else
   backends=""
   for b in host cuda kokkos hip; do available $b && backends="$backends $b"; done
 fi
+say "backends:$([ -n "$backends" ] && echo " $backends")"
+for b in $backends; do
+  case $b in
+  cuda)
+    if [ -z "$nvcc" ]; then
+      echo "  cuda: no nvcc found (PATH, /usr/local/cuda/bin): its configuration will fail"
+    elif [ $has_gpu = 1 ]; then
+      echo "  cuda: nvcc at $nvcc, a GPU answers nvidia-smi: built for it and tested on it"
+    else
+      echo "  cuda: nvcc at $nvcc, no NVIDIA GPU: compiled only; its suites will report skipped"
+    fi
+    ;;
+  hip) echo "  hip: hipcc at $(command -v hipcc || echo '(not found)'); without an AMD GPU its suites report skipped" ;;
+  esac
+done
 
 # ---- build and test --------------------------------------------------------------------------
+# Reads the build's output: all of it into the log, and to the terminal ninja's progress lines
+# ("[12/57] Building CXX object ...": step 12 of 57 done; cut to the terminal's width) with the
+# seconds since the start; after 30 s without a finished step, a line saying so.
+show_progress() { # show_progress LOG START
+  local log=$1 start=$2 line="" partial="" last="" width=${COLUMNS:-100}
+  : >"$log"
+  while :; do
+    if IFS= read -r -t 30 line; then
+      line=$partial$line
+      partial=""
+      printf '%s\n' "$line" >>"$log"
+      if [[ $line =~ ^\[[0-9]+/[0-9]+\] ]]; then
+        last=${line%%]*}
+        last=${last#[}
+        line=$(printf '  %4ds %s' $((SECONDS - start)) "$line")
+        printf '%s\n' "${line:0:width}"
+      fi
+    elif [ $? -gt 128 ]; then # timed out: keep what was read of an unfinished line
+      partial=$partial$line
+      printf '  %4ds   ... still building (%s steps done)\n' $((SECONDS - start)) "${last:-no}"
+    else
+      [ -n "$partial$line" ] && printf '%s\n' "$partial$line" >>"$log"
+      return 0
+    fi
+  done
+}
+
+# Prints each skipped test of a CTest run with the reason its program gave ("SKIPPED: <reason>"),
+# from the run's LastTest.log, which holds every test's output.
+skip_reasons() { # skip_reasons BUILD_DIR TEST...
+  local dir=$1
+  shift
+  awk -v want=" $* " '
+    /^[0-9]+\/[0-9]+ Test: / { name = $3 }
+    /^SKIPPED: / && name != "" && index(want, " " name " ") && !(name in why) {
+      why[name] = substr($0, 10)
+    }
+    END { n = split(want, names, " "); for (i = 1; i <= n; ++i)
+            printf "  %s: %s\n", names[i], (names[i] in why) ? why[names[i]] : "no reason printed" }
+  ' "$dir/Testing/Temporary/LastTest.log" 2>/dev/null
+}
+
+# count PATTERN: the suites (every test but the install test) of $results whose result matches.
+count() { grep -v '^consumer\.install ' <<<"$results" | grep -cE " ($1)" || true; }
+
 summary=()
 status=0
 for b in $backends; do
@@ -105,7 +195,7 @@ for b in $backends; do
     ;;
   hip) args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)") ;;
   esac
-  say "$b: configure and build ($dir)"
+  say "$b: configure and build in $dir, $jobs jobs (full output: $logs/$b-configure.log, $logs/$b-build.log)"
   start=$SECONDS
   if ! cmake -S "$root" -B "$dir" "${args[@]}" >"$logs/$b-configure.log" 2>&1; then
     tail -30 "$logs/$b-configure.log"
@@ -113,26 +203,50 @@ for b in $backends; do
     status=1
     continue
   fi
-  if ! cmake --build "$dir" -j "$jobs" >"$logs/$b-build.log" 2>&1; then
+  cmake --build "$dir" -j "$jobs" 2>&1 | show_progress "$logs/$b-build.log" "$start"
+  if [ "${PIPESTATUS[0]}" != 0 ]; then
     grep -E 'error|warning' "$logs/$b-build.log" | head -40
-    summary+=("$b: build FAILED (log: $logs/$b-build.log)")
+    summary+=("$b: build FAILED after $((SECONDS - start))s (log: $logs/$b-build.log)")
     status=1
     continue
   fi
   built=$((SECONDS - start))
-  say "$b: test"
+  say "$b: built in ${built}s; test (output: $logs/$b-ctest.log)"
   ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error 2>&1 |
     tee "$logs/$b-ctest.log"
   rc=${PIPESTATUS[0]}
-  # CTest's result lines: "1/9 Test #3: cuda.sizes ......***Skipped   0.01 sec".
-  passed=$(grep -cE 'Test +#[0-9]+: .*[ .]Passed' "$logs/$b-ctest.log")
-  skipped=$(grep -cE 'Test +#[0-9]+: .*\*\*\*Skipped' "$logs/$b-ctest.log")
-  failed=$(grep -cE 'Test +#[0-9]+: .*(\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|Not Run)' "$logs/$b-ctest.log")
+  tested=$((SECONDS - start - built))
   [ "$rc" = 0 ] || status=1
-  summary+=("$b: built in ${built}s, tested in $((SECONDS - start - built))s: $passed passed, $skipped skipped, $failed failed")
+
+  # CTest's result lines: "1/9 Test #3: cuda.sizes ......***Skipped   0.01 sec".
+  results=$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$logs/$b-ctest.log" |
+    sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .*(Passed|\*\*\*Skipped|\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run).*$/\1 \2/')
+  passed=$(count 'Passed')
+  skipped=$(count '\*\*\*Skipped')
+  failed=$(count '\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run')
+  skipped_names=$(grep -v '^consumer\.install ' <<<"$results" | awk '$2 == "***Skipped" { print $1 }')
+  reasons=""
+  if [ -n "$skipped_names" ]; then
+    # shellcheck disable=SC2086 # one word per test name
+    reasons=$(skip_reasons "$dir" $skipped_names)
+    echo
+    echo "$b: skipped (a skip is not a pass):"
+    echo "$reasons"
+  fi
+  # The distinct reasons, for the summary line.
+  why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort -u | paste -sd ';' | sed 's/;/; /g')
+  case $(grep '^consumer\.install ' <<<"$results" | awk '{ print $2 }') in
+  Passed) install_test=passed ;;
+  '***Skipped') install_test=skipped ;;
+  '') install_test="not run" ;;
+  *) install_test=FAILED ;;
+  esac
+  [ "$rc" = 0 ] || [ $((passed + skipped + failed)) -gt 0 ] || failed="? (ctest exited $rc)"
+  summary+=("$b: built in ${built}s, tested in ${tested}s; suites: $passed passed, $skipped skipped$([ -n "$why" ] && echo " ($why)"), $failed failed; install test: $install_test")
 done
 
-say "summary"
+say "summary (logs: $logs)"
 for line in "${summary[@]}"; do echo "  $line"; done
 [ -z "$backends" ] && { echo "  no backend was built"; status=1; }
+echo "  result: $([ $status = 0 ] && echo 'every build and every test that ran passed' || echo FAILED)"
 exit $status
