@@ -4,7 +4,7 @@
 // only the headers, so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays | --staging] [--markdown file]
+//   ./tile_sweep [--delays | --staging | --from] [--markdown FILE]
 //
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
 // multiprocessor of the staged kernel (staged_single_pass_kernel.cuh, from 2048 tiles) beside the
@@ -12,82 +12,56 @@
 // --from: the tile count from which the staged kernel runs.
 //
 // The winners become tuned_strategy / tuned_staging in backends/cuda/cuda_strategies.cuh; the
-// tables they came from go to perf/CUDA_RESULTS.md. Figures: median us (perf/cuda_harness.cuh),
-// each shape's output compared with CUB's.
+// tables they came from go to perf/CUDA_RESULTS.md. Figures: median us, timed as
+// cub_comparison's are (perf/cuda_table.cuh), each shape's output compared with CUB's.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
-#include <vector>
 
 #include "backends/cuda/cuda_launch.cuh"
 #include "backends/cuda/cuda_strategies.cuh"
 #include "backends/gpu/gpu_parts.cuh"
-#include "perf/cuda_harness.cuh"
+#include "perf/cuda_table.cuh"
 #include "src/arena.hpp"
 #include "src/lookback_state.hpp"
 
 namespace {
 
-using namespace perf;
 using scan::cuda::tuned_strategy_of;
+using scan::perf::cuda_table;
 
 // One shape: times its single pass on n items of T; `good` is false when its output differs.
 template <class T, class Strategy>
-double time_single_pass(buffers& b, std::int64_t n, cudaStream_t s, bool& good) {
-  const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
-  const int sets = sets_for(sizeof(T), n, b.bytes);
+double time_single_pass(cuda_table& table, std::int64_t n, bool& good) {
   const std::int64_t tile = scan::gpu::tile_items_of<Strategy>(sizeof(T), sizeof(T));
   const std::int64_t tiles = (n + tile - 1) / tile;
   const std::size_t state_bytes = scan::detail::lookback_bytes(tiles, sizeof(T));
-  void* state_memory = nullptr;
-  ok(cudaMalloc(&state_memory, state_bytes), "cudaMalloc look-back state");
-  ok(cudaMemsetAsync(state_memory, 0, state_bytes, s), "memset look-back state");
-  scan::detail::arena ws(state_memory, state_bytes);
+  scan::perf::kit::device_array<unsigned char> state_memory(state_bytes);
+  scan::perf::kit::cuda_check(cudaMemsetAsync(state_memory.get(), 0, state_bytes, table.stream()),
+                              "memset look-back state");
+  scan::detail::arena ws(state_memory.get(), state_bytes);
   const auto state = scan::detail::carve_lookback<T>(ws, tiles);
-  scan::gpu::gpu_parts<Strategy, scan::cuda::cuda_launch> parts{s};
-  auto run = [&](int set) {
-    parts.single_pass(reinterpret_cast<const T*>(b.in + set * stride),
-                      reinterpret_cast<T*>(b.out + set * stride), n, true, scan::detail::maybe<T>{},
-                      state, scan::sum{});
+  scan::gpu::gpu_parts<Strategy, scan::cuda::cuda_launch> parts{table.stream()};
+  auto run = [&](const T* in, T* out) {
+    parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, state, scan::sum{});
   };
-  const double us = median_us(s, sets, 2.0 * n * sizeof(T) / 2.5e3 + 5.0, run);
-  ok(cudaMemsetAsync(b.out, 0xff, n * sizeof(T), s), "poison");
-  run(0);
-  good = mismatches(b, reinterpret_cast<const T*>(b.out), reinterpret_cast<const T*>(b.ref), n,
-                    s) == 0;
-  ok(cudaFree(state_memory), "cudaFree");
+  const double us = table.time<T>(n, run);
+  good = table.matches<T>(n, run);
   return us;
 }
 
 template <class... Strategies> struct shapes {};
 
 template <class T, class... Strategies>
-void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<Strategies...>) {
-  const std::int64_t biggest = static_cast<std::int64_t>(b.bytes / sizeof(T));
-  fill_kernel<<<4096, 256, 0, s>>>(reinterpret_cast<T*>(b.in), biggest, 99);
-  ok(cudaGetLastError(), "fill");
+void sweep_type(const char* type, cuda_table& table, shapes<Strategies...>) {
+  table.fill<T>();
   for (int lg : {20, 21, 22, 23, 24, 26, 28, 30}) {
     const std::int64_t n = std::int64_t{1} << lg;
-    if (n > biggest) continue;
-    const std::size_t stride = round_up(static_cast<std::size_t>(n) * sizeof(T));
-    const int sets = sets_for(sizeof(T), n, b.bytes);
-    const double est = 2.0 * n * sizeof(T) / 2.5e3 + 5.0;
-    const double copy = median_us(s, sets, est, [&](int set) {
-      ok(cudaMemcpyAsync(b.out + set * stride, b.in + set * stride, n * sizeof(T),
-                         cudaMemcpyDeviceToDevice, s),
-         "copy");
-    });
-    ensure_cub_temp<T>(b, n, s);
-    auto cub_run = [&](int set, T* out) {
-      ok(cub::DeviceScan::InclusiveSum(b.temp, b.temp_bytes,
-                                       reinterpret_cast<const T*>(b.in + set * stride), out, n, s),
-         "cub");
-    };
-    const double cub = median_us(
-        s, sets, est, [&](int set) { cub_run(set, reinterpret_cast<T*>(b.out + set * stride)); });
-    cub_run(0, reinterpret_cast<T*>(b.ref));
+    if (n > table.capacity<T>()) continue;
+    const auto [copy, cub] = table.copy_and_cub<T>(n);
     bool good[sizeof...(Strategies)] = {};
     std::size_t next = 0;
-    const double t[] = {time_single_pass<T, Strategies>(b, n, s, good[next++])...};
+    const double t[] = {time_single_pass<T, Strategies>(table, n, good[next++])...};
     std::string line = "| " + std::string(type) + " | 2^" + std::to_string(lg);
     char cell[64];
     std::snprintf(cell, sizeof cell, " | %.1f | %.1f (%.2f)", copy, cub, copy / cub);
@@ -99,9 +73,7 @@ void sweep_type(const char* type, buffers& b, cudaStream_t s, FILE* md, shapes<S
       all_good = all_good && good[i];
     }
     line += all_good ? " | ok |" : " | MISMATCH |";
-    std::printf("%s\n", line.c_str());
-    std::fflush(stdout);
-    if (md) std::fprintf(md, "%s\n", line.c_str());
+    table.row(line);
   }
 }
 
@@ -156,59 +128,59 @@ const char* const delays_head =
     "| type | n | copy us | CUB us (/copy) | no delay | 600 ns | 1200 ns | 1800 ns | 3000 ns | "
     "tuned | check |\n|---|---|---|---|---|---|---|---|---|---|---|";
 
-template <class Swept> void sweep(const std::string& heading, const char* head, FILE* md) {
-  std::printf("%s\nsingle pass alone, median us (of copy, vs CUB)\n%s\n", heading.c_str(), head);
-  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), head);
-
-  cudaStream_t s;
-  ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "stream");
-  buffers b;
-  b.bytes = std::size_t{4} << 30;
-  ok(cudaMalloc(&b.in, b.bytes), "cudaMalloc in");
-  ok(cudaMalloc(&b.out, b.bytes), "cudaMalloc out");
-  ok(cudaMalloc(&b.ref, b.bytes), "cudaMalloc ref");
-  ok(cudaMalloc(&b.bad, 8), "cudaMalloc");
-  sweep_type<std::int32_t>("int32", b, s, md, Swept{});
-  sweep_type<float>("float", b, s, md, Swept{});
-  sweep_type<std::int64_t>("int64", b, s, md, Swept{});
-  sweep_type<double>("double", b, s, md, Swept{});
+template <class Swept>
+void sweep(const std::string& heading, const char* head, const std::string& markdown) {
+  cuda_table table(std::size_t{4} << 30, heading, markdown);
+  std::printf("single pass alone, median us (of copy, vs CUB)\n");
+  table.row(head);
+  sweep_type<std::int32_t>("int32", table, Swept{});
+  sweep_type<float>("float", table, Swept{});
+  sweep_type<std::int64_t>("int64", table, Swept{});
+  sweep_type<double>("double", table, Swept{});
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  const char* md_path = nullptr;
+  CLI::App app("The CUDA single pass alone over tile shapes, beside CUB and a device copy: one "
+               "Markdown table row per type and size.",
+               "tile_sweep");
+  std::string markdown;
   bool delays = false, staging = false, from = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "--markdown" && i + 1 < argc) {
-      md_path = argv[++i];
-    } else if (a == "--delays") {
-      delays = true;
-    } else if (a == "--staging") {
-      staging = true;
-    } else if (a == "--from") {
-      from = true;
-    } else {
-      std::fprintf(stderr, "usage: %s [--delays | --staging | --from] [--markdown file]\n",
-                   argv[0]);
-      return 2;
-    }
+  auto* d = app.add_flag("--delays", delays,
+                         "the staged kernel's sleep before a tile's first look-back poll");
+  auto* s = app.add_flag("--staging", staging,
+                         "blocks per multiprocessor of the staged kernel, beside the register "
+                         "kernel");
+  auto* f = app.add_flag("--from", from, "the tile count from which the staged kernel runs");
+  d->excludes(s)->excludes(f);
+  s->excludes(f);
+  app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  app.footer("Without a flag: shapes of the register kernel (threads x bytes of output per thread "
+             "/ blocks per multiprocessor).");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
   }
-  const std::string heading = gpu_heading();
+
+  const std::string heading = scan::perf::kit::gpu_heading();
   if (heading.empty()) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  FILE* md = md_path ? std::fopen(md_path, "a") : nullptr;
-  if (delays)
-    sweep<swept_delays>(heading, delays_head, md);
-  else if (staging)
-    sweep<swept_staging>(heading, staging_head, md);
-  else if (from)
-    sweep<swept_from>(heading, from_head, md);
-  else
-    sweep<swept_shapes>(heading, shapes_head, md);
-  if (md) std::fclose(md);
+  try {
+    if (delays)
+      sweep<swept_delays>(heading, delays_head, markdown);
+    else if (staging)
+      sweep<swept_staging>(heading, staging_head, markdown);
+    else if (from)
+      sweep<swept_from>(heading, from_head, markdown);
+    else
+      sweep<swept_shapes>(heading, shapes_head, markdown);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "tile_sweep: %s\n", e.what());
+    return 1;
+  }
   return 0;
 }
