@@ -89,20 +89,10 @@ int report_again(run_plan plan) {
 }
 
 int run(int argc, char** argv) {
-  bool help = false;
-  run_plan plan;
-  try {
-    plan = parse_command_line(argc, argv, help);
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "scan_perf: %s\n", e.what());
-    return 2;
-  }
-  if (help) {
-    std::fputs(usage().c_str(), stdout);
-    return 0;
-  }
-
-  if (!plan.report_from.empty()) return report_again(plan);
+  int status = 0;
+  const std::optional<run_plan> parsed = parse_command_line(argc, argv, status);
+  if (!parsed) return status;
+  const run_plan& plan = *parsed;
 
   if (!plan.report_from.empty()) return report_again(plan);
 
