@@ -133,12 +133,8 @@ std::optional<run_plan> parse_command_line(int argc, char** argv, int& status) {
   app.add_flag("--no-rotate", no_rotate,
                "time cache-sized inputs on one buffer set (flagged \"resident\")");
   app.add_flag("--no-progress", no_progress, "no progress bar on stderr");
-  app.add_option("--out", p.out_dir, "where results.csv and results.md go (default out/perf)")
-      ->type_name("DIR");
+  app.add_option("--out", p.out_dir, "where results.csv goes (default out/perf)")->type_name("DIR");
   app.add_flag("--list", p.list_only, "print the plan and exit");
-  app.add_option("--report", p.report_from,
-                 "render results.md (into --out) from a results.csv again; no timing")
-      ->type_name("CSV");
 
   try {
     app.parse(argc, argv);
@@ -149,8 +145,6 @@ std::optional<run_plan> parse_command_line(int argc, char** argv, int& status) {
     return std::nullopt;
   }
 
-  for (int i = 1; i < argc; ++i)
-    p.command_line += (i > 1 ? " " : "") + std::string(argv[i]);
   // The defaults, then the --quick preset, then the flags given, which refine it.
   p.algorithms = std::vector<scan::algorithm>(std::begin(all_algorithms), std::end(all_algorithms));
   p.blocks = std::vector<scan::block_strategy>(std::begin(all_blocks), std::end(all_blocks));
