@@ -1,7 +1,7 @@
 // Tuning sweep of the CUDA single pass: the kernel alone, over tile shapes (threads x bytes of
 // output per thread x blocks per multiprocessor asked of the compiler), beside a device copy and
 // cub::DeviceScan::InclusiveSum of the same bytes, in one process on the same buffers. It needs
-// only the headers, so it builds in a minute without the library:
+// only headers (libscan's and CLI11's), so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
 //   ./tile_sweep [--delays | --staging | --from] [--markdown FILE]
