@@ -8,6 +8,10 @@
 //      [min_reps, max_reps];
 //   3. each repetition timed on its own; the result is their median, min and max (summary.hpp).
 //
+// scan_perf: 2 warm-up calls, 5 to 50 timed calls for about 30 ms (--quick: 5 to 30 for 20 ms;
+// flags change each). cub_comparison and tile_sweep: 3 warm-up calls, 15 to 200 timed calls for
+// 60 ms (perf/cuda_table.cuh).
+//
 // The kit's other files, one concept each:
 //   host_clock.hpp   the steady clock (with an optional fence, e.g. a Kokkos execution space's)
 //   cuda_clock.cuh   CUDA events on a stream; calls queued back to back or each from an idle stream
