@@ -11,7 +11,7 @@
 # the ladder tables.
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
-# holding doctest, default .deps), PERF_ARGS (extra arguments for cub_comparison).
+# holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}

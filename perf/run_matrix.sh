@@ -7,9 +7,12 @@
 #   bash perf/run_matrix.sh
 #
 # Results in $MATRIX_OUT (default out/matrix): results.csv, results.md, ladders.md, *.png,
-# RESULTS.md (perf/write_results.sh), matrix.log. Environment: SCAN_PERF (an already built scan_perf: no build),
-# SCAN_BUILD_DIR (default build-perf), CUDA_ARCH (default 90), MATRIX_ARGS (extra scan_perf
-# flags for the main run), SCAN_GIT_COMMIT (the commit to record where the tree has no .git).
+# RESULTS.md (perf/write_results.sh: python3 with pandas, and matplotlib for the plots),
+# matrix.log. The build needs CLI11 (libcli11-dev, or installed under SCAN_DEPS). Environment:
+# SCAN_PERF (an already built scan_perf: no build), SCAN_BUILD_DIR (default build-perf),
+# SCAN_DEPS (a prefix holding CLI11, default .deps), CUDA_ARCH (default 90), MATRIX_ARGS (extra
+# scan_perf flags for the main run), SCAN_GIT_COMMIT (the commit to record where the tree has no
+# .git).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,8 +24,8 @@ perf=${SCAN_PERF:-}
 if [[ -z $perf ]]; then
   start=$(date +%s)
   cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DSCAN_BUILD_TESTS=OFF \
-    -DSCAN_BUILD_EXAMPLES=OFF >"$out/build.log" 2>&1
+    -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
+    -DSCAN_BUILD_TESTS=OFF -DSCAN_BUILD_EXAMPLES=OFF >"$out/build.log" 2>&1
   cmake --build "$build" --target scan_perf >>"$out/build.log" 2>&1
   echo "built scan_perf in $(($(date +%s) - start)) s"
   perf=$build/perf/scan_perf
@@ -44,4 +47,4 @@ echo "default matrix: ${main_s} s"
 # One CSV for the plots: the main run and the seed-3 slice.
 cp "$out/main/results.csv" "$out/results.csv"
 [[ -f $out/seed3/results.csv ]] && tail -n +2 "$out/seed3/results.csv" >>"$out/results.csv"
-SCAN_PERF=$perf MATRIX_SECONDS=$main_s bash "$root/perf/write_results.sh" "$out"
+MATRIX_SECONDS=$main_s bash "$root/perf/write_results.sh" "$out"

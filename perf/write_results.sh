@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
-# Makes the report of a matrix run: DIR/results.md (tables, from DIR/main/results.csv), the plots
-# and ladders.md (from DIR/results.csv: the main run and the seed-3 slice), and DIR/RESULTS.md,
-# which perf/RESULTS.md is a copy of (its images under perf/results/). Needs no GPU.
+# Makes the report of a matrix run: DIR/results.md (tables, from DIR/main/results.csv, by
+# perf/report.py), the plots and ladders.md (from DIR/results.csv: the main run and the seed-3
+# slice), and DIR/RESULTS.md, which perf/RESULTS.md is a copy of (its images under perf/results/).
+# Needs no GPU; needs python3 with pandas, and matplotlib for the plots.
 #
 #   bash perf/write_results.sh DIR
 #
-# Environment: SCAN_PERF (a scan_perf binary of any backend, for --report; default
-# build-perf/perf/scan_perf), MATRIX_SECONDS (how long the matrix ran, for the text).
+# Environment: MATRIX_SECONDS (how long the matrix ran, for the text).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dir=${1:?usage: write_results.sh DIR}
-perf=${SCAN_PERF:-$root/build-perf/perf/scan_perf}
 
-"$perf" --report "$dir/main/results.csv" --out "$dir" >/dev/null
+python3 "$root/perf/report.py" "$dir/main/results.csv" --out "$dir/results.md" >/dev/null
 if python3 -c 'import matplotlib' 2>/dev/null; then
   python3 "$root/perf/plot.py" "$dir/results.csv" --out "$dir" --backends cuda >/dev/null
 else

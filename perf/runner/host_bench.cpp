@@ -1,14 +1,14 @@
 // The host bench: libscan's host backend beside std::inclusive_scan / std::exclusive_scan and a
-// memcpy spread over the backend's threads, timed with the steady clock.
-#include <chrono>
+// memcpy spread over the backend's threads, timed with the steady clock (perf/kit/host_clock.hpp).
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <numeric>
 #include <thread>
-#include <unistd.h>
 
 #include <scan/detail/backends/host/thread_pool.hpp>
+#include "perf/kit/check.hpp"
+#include "perf/kit/host_clock.hpp"
+#include "perf/runner/host_machine.hpp"
 #include "perf/runner/matrix_driver.hpp"
 
 namespace scan::perf {
@@ -19,20 +19,9 @@ struct host_device {
 
   bool is_gpu() const { return false; }
 
-  // The last-level cache, at most 32 MB: chiplet CPUs report the whole socket's L3, of which a
-  // scan's threads share only their complex's slice.
-  std::size_t cache_bytes() const {
-    constexpr std::size_t cap = std::size_t{32} << 20;
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    if (l3 > 0) return std::min(cap, static_cast<std::size_t>(l3));
-#endif
-    return cap;
-  }
+  std::size_t cache_bytes() const { return host_cache_bytes(); }
 
-  void* stream() const {
-    return nullptr;
-  }
+  void* stream() const { return nullptr; }
 
   template <class T> T* allocate(std::int64_t n) {
     const std::size_t bytes = (static_cast<std::size_t>(n) * sizeof(T) + 255) / 256 * 256;
@@ -40,29 +29,17 @@ struct host_device {
     if (!p) throw std::runtime_error("host allocation of " + std::to_string(bytes) + " failed");
     return static_cast<T*>(p);
   }
-  void release(void* p) {
-    std::free(p);
-  }
+  void release(void* p) { std::free(p); }
 
   template <class T> void upload(T* dst, const T* src, std::int64_t n) {
     std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
   }
-  void fill_bytes(void* p, unsigned char byte, std::size_t bytes) {
-    std::memset(p, byte, bytes);
-  }
+  void fill_bytes(void* p, unsigned char byte, std::size_t bytes) { std::memset(p, byte, bytes); }
 
   template <class T>
   std::int64_t first_mismatch(const T* out, const T* ref, std::int64_t n, std::int64_t segment,
                               bool inclusive, std::int64_t guard, unsigned char poison) {
-    const std::int64_t seg = segment > 0 ? segment : n;
-    for (std::int64_t i = 0; i < n; ++i) {
-      const T want = inclusive ? ref[i] : (i % seg == 0 ? T(0) : ref[i - 1]);
-      if (std::memcmp(&out[i], &want, sizeof(T)) != 0) return i;
-    }
-    const auto* tail = reinterpret_cast<const unsigned char*>(out + n);
-    for (std::size_t b = 0; b < static_cast<std::size_t>(guard) * sizeof(T); ++b)
-      if (tail[b] != poison) return n + static_cast<std::int64_t>(b / sizeof(T));
-    return -1;
+    return kit::first_mismatch(out, ref, n, segment, inclusive, guard, poison);
   }
 
   // The ceiling: a copy by every thread of the pool libscan's host backend scans with.
@@ -87,32 +64,8 @@ struct host_device {
       std::exclusive_scan(in, in + n, out, T(0));
   }
 
-  template <class F> double time_total_us(F&& call, int count) {
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < count; ++i)
-      call();
-    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-        .count();
-  }
-
-  template <class F> std::vector<double> time_each_us(F&& call, int count) {
-    std::vector<double> t;
-    t.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i)
-      t.push_back(time_total_us(call, 1));
-    return t;
-  }
+  kit::host_clock<> clock() const { return kit::host_clock<>(); }
 };
-
-std::string cpu_name() {
-  std::ifstream f("/proc/cpuinfo");
-  for (std::string line; std::getline(f, line);)
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "unknown CPU";
-}
 
 class host_bench : public bench {
 public:

@@ -1,16 +1,16 @@
 // The Kokkos bench: libscan's kokkos backend (the pointer API, on Kokkos::DefaultExecutionSpace)
 // beside Kokkos::parallel_scan on the same execution space instance ("kokkos") and a Kokkos
-// deep_copy, on memory of that space. Timed with the steady clock around exec.fence().
-#include <chrono>
-#include <cstring>
-#include <fstream>
+// deep_copy, on memory of that space. Timed with the steady clock around exec.fence()
+// (perf/kit/host_clock.hpp).
 #include <optional>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 #include <Kokkos_Core.hpp>
 
+#include "perf/kit/check.hpp"
+#include "perf/kit/host_clock.hpp"
+#include "perf/runner/host_machine.hpp"
 #include "perf/runner/matrix_driver.hpp"
 
 namespace scan::perf {
@@ -45,30 +45,20 @@ struct kokkos_device {
 
   bool is_gpu() const { return device_is_gpu; }
 
-  // A host space: the last-level cache, at most 32 MB (as the host bench). A GPU: 64 MB, about
-  // the L2 of current data-center GPUs.
+  // A host space: the host's cache (host_machine.hpp). A GPU: 64 MB, about the L2 of current
+  // data-center GPUs.
   std::size_t cache_bytes() const {
-    constexpr std::size_t cap = std::size_t{32} << 20;
-    if (device_is_gpu) return std::size_t{64} << 20;
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    if (l3 > 0) return std::min(cap, static_cast<std::size_t>(l3));
-#endif
-    return cap;
+    return device_is_gpu ? std::size_t{64} << 20 : host_cache_bytes();
   }
 
   // The pointer API of the kokkos backend takes no stream: it runs on the default instance.
-  void* stream() const {
-    return nullptr;
-  }
+  void* stream() const { return nullptr; }
 
   template <class T> T* allocate(std::int64_t n) {
     const std::size_t bytes = (static_cast<std::size_t>(n) * sizeof(T) + 255) / 256 * 256;
     return static_cast<T*>(Kokkos::kokkos_malloc<memory_space>("scan_perf", bytes));
   }
-  void release(void* p) {
-    Kokkos::kokkos_free<memory_space>(p);
-  }
+  void release(void* p) { Kokkos::kokkos_free<memory_space>(p); }
 
   template <class T> void upload(T* dst, const T* src, std::int64_t n) {
     Kokkos::deep_copy(exec, device_items<T>(dst, static_cast<std::size_t>(n)),
@@ -87,15 +77,7 @@ struct kokkos_device {
     std::vector<T> got(static_cast<std::size_t>(n + guard)), want(static_cast<std::size_t>(n));
     download(got.data(), out, n + guard);
     download(want.data(), ref, n);
-    const std::int64_t seg = segment > 0 ? segment : n;
-    for (std::int64_t i = 0; i < n; ++i) {
-      const T expect = inclusive ? want[i] : (i % seg == 0 ? T(0) : want[i - 1]);
-      if (std::memcmp(&got[i], &expect, sizeof(T)) != 0) return i;
-    }
-    const auto* tail = reinterpret_cast<const unsigned char*>(got.data() + n);
-    for (std::size_t b = 0; b < static_cast<std::size_t>(guard) * sizeof(T); ++b)
-      if (tail[b] != poison) return n + static_cast<std::int64_t>(b / sizeof(T));
-    return -1;
+    return kit::first_mismatch(got.data(), want.data(), n, segment, inclusive, guard, poison);
   }
 
   void copy(void* dst, const void* src, std::size_t bytes) {
@@ -111,22 +93,8 @@ struct kokkos_device {
                           parallel_scan_sum<T>{in, out, inclusive});
   }
 
-  template <class F> double time_total_us(F&& call, int count) {
-    exec.fence();
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < count; ++i)
-      call();
-    exec.fence();
-    return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-        .count();
-  }
-
-  template <class F> std::vector<double> time_each_us(F&& call, int count) {
-    std::vector<double> t;
-    t.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i)
-      t.push_back(time_total_us(call, 1));
-    return t;
+  auto clock() {
+    return kit::host_clock([this] { exec.fence(); });
   }
 
 private:
@@ -136,16 +104,6 @@ private:
     exec.fence();
   }
 };
-
-std::string cpu_name() {
-  std::ifstream f("/proc/cpuinfo");
-  for (std::string line; std::getline(f, line);)
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
-  return "unknown CPU";
-}
 
 class kokkos_bench : public bench {
 public:

@@ -1,18 +1,15 @@
 // scan_perf: runs a slice of libscan's performance matrix (backends x algorithms x block
 // strategies x types x sizes) beside the copy and each backend's baselines, and writes
-// results.csv and results.md; perf/plot.py draws the plots from the CSV.
+// results.csv; perf/report.py makes the Markdown tables of it (results.md), perf/plot.py the plots.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <set>
 
 #include "perf/runner/bench.hpp"
 #include "perf/runner/command_line.hpp"
 #include "perf/runner/progress_bar.hpp"
 #include "perf/runner/report_csv.hpp"
-#include "perf/runner/report_markdown.hpp"
 
 namespace scan::perf {
 namespace {
@@ -66,45 +63,11 @@ std::vector<variant> variants_for(const bench& b, const run_plan& plan) {
   return vs;
 }
 
-// --report: results.md and the summary again from a results.csv, without measuring.
-int report_again(run_plan plan) {
-  run_context context;
-  std::vector<measurement> rows;
-  try {
-    rows = read_results_csv(plan.report_from, context);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "scan_perf: --report: %s\n", e.what());
-    return 2;
-  }
-  plan.inclusive.clear();
-  for (bool kind : {true, false})
-    if (std::any_of(rows.begin(), rows.end(), [&](auto& m) { return m.inclusive == kind; }))
-      plan.inclusive.push_back(kind);
-  std::filesystem::create_directories(plan.out_dir);
-  std::ofstream(plan.out_dir + "/results.md") << markdown_report(rows, context, plan);
-  std::fputs(console_summary(rows).c_str(), stdout);
-  std::printf("%zu measurements from %s; report in %s/results.md\n", rows.size(),
-              plan.report_from.c_str(), plan.out_dir.c_str());
-  return 0;
-}
-
 int run(int argc, char** argv) {
-  bool help = false;
-  run_plan plan;
-  try {
-    plan = parse_command_line(argc, argv, help);
-  } catch (const std::invalid_argument& e) {
-    std::fprintf(stderr, "scan_perf: %s\n", e.what());
-    return 2;
-  }
-  if (help) {
-    std::fputs(usage().c_str(), stdout);
-    return 0;
-  }
-
-  if (!plan.report_from.empty()) return report_again(plan);
-
-  if (!plan.report_from.empty()) return report_again(plan);
+  int status = 0;
+  const std::optional<run_plan> parsed = parse_command_line(argc, argv, status);
+  if (!parsed) return status;
+  const run_plan& plan = *parsed;
 
   std::vector<std::unique_ptr<bench>> benches;
   for (auto& b : make_benches()) {
@@ -150,7 +113,7 @@ int run(int argc, char** argv) {
   std::filesystem::create_directories(plan.out_dir);
   const run_context context = current_context();
   csv_report csv(plan.out_dir + "/results.csv", context);
-  std::vector<measurement> rows;
+  std::size_t rows = 0;
   std::map<std::string, int> skipped; // reason -> count
   progress_bar progress(total, plan.progress);
   std::vector<std::string> failed;
@@ -158,7 +121,7 @@ int run(int argc, char** argv) {
   recorder rec;
   rec.record = [&](const measurement& m) {
     csv.add(m);
-    rows.push_back(m);
+    ++rows;
   };
   rec.skip = [&](const std::string&, const std::string& reason) { ++skipped[reason]; };
   rec.fail = [&](const std::string& what) {
@@ -176,15 +139,11 @@ int run(int argc, char** argv) {
   }
   progress.finish();
 
-  {
-    std::ofstream md(plan.out_dir + "/results.md");
-    md << markdown_report(rows, context, plan);
-  }
-  std::fputs(console_summary(rows).c_str(), stdout);
   for (const auto& [reason, count] : skipped)
     std::printf("skipped %d unsupported configurations: %s\n", count, reason.c_str());
-  std::printf("%zu measurements in %s/results.csv and results.md\n", rows.size(),
-              plan.out_dir.c_str());
+  std::printf(
+      "%zu measurements in %s/results.csv (tables: python3 perf/report.py %s/results.csv)\n", rows,
+      plan.out_dir.c_str(), plan.out_dir.c_str());
   failures += static_cast<int>(failed.size());
   if (!failed.empty()) std::printf("%zu FAILED (see stderr)\n", failed.size());
   return failures ? 1 : 0;

@@ -1,11 +1,11 @@
 // The matrix loop every bench shares, over one backend's memory (a `Device` policy, below): per
 // type, make the input and its host reference once at the largest size; per size, time the copy
-// first, then check and time each variant. Checking: the output is poisoned, one call is made,
-// and every item plus a guard zone past the end is compared with the reference on the backend
-// (the doctest suites are the thorough check; this one guards each timed configuration). Timing:
-// warm-up calls, then the median of many calls; for inputs that fit in the cache, each call reads
-// and writes its own buffer set, cycled over three times the cache, so the data comes from memory
-// as it would in a real pipeline.
+// first, then check and time each variant. Checking (perf/kit/check.hpp): the output is poisoned,
+// one call is made, and every item plus a guard zone past the end is compared with the reference
+// on the backend (the doctest suites are the thorough check; this one guards each timed
+// configuration). Timing: the kit's measurement (perf/kit/measure.hpp) on the backend's clock;
+// inputs that fit in the cache rotate through buffer sets cycled over three times the cache
+// (perf/kit/rotation.hpp), so the data comes from memory as it would in a real pipeline.
 //
 // A Device provides:
 //   static constexpr scan::backend id;  bool is_gpu() const;  std::size_t cache_bytes() const;
@@ -15,13 +15,11 @@
 //   void fill_bytes(void* p, unsigned char byte, std::size_t bytes);
 //   template <class T> std::int64_t first_mismatch(const T* out, const T* ref, std::int64_t n,
 //       std::int64_t segment, bool inclusive, std::int64_t guard, unsigned char poison);
-//       // -1 when out matches (exclusive: out[i] = 0 at segment starts, else ref[i - 1]) and
-//       // the guard zone still holds the poison, else the first wrong index
+//       // as perf/kit/check.hpp's, on the backend's memory
 //   void copy(void* dst, const void* src, std::size_t bytes);
 //   template <class T> void baseline(const std::string& name, const T* in, T* out,
 //                                    std::int64_t n, bool inclusive);
-//   template <class F> double time_total_us(F&& call, int count);   // count calls, one timing
-//   template <class F> std::vector<double> time_each_us(F&& call, int count);
+//   clock(): a clock of the kit (perf/kit/host_clock.hpp, perf/kit/cuda_clock.cuh)
 #pragma once
 
 #include <algorithm>
@@ -30,9 +28,10 @@
 #include <string>
 #include <vector>
 
+#include "perf/kit/measure.hpp"
+#include "perf/kit/rotation.hpp"
 #include "perf/runner/bench.hpp"
-#include "perf/runner/statistics.hpp"
-#include "perf/runner/test_data.hpp"
+#include "perf/runner/reference.hpp"
 #include <scan/blockwise.hpp>
 #include <scan/scan.hpp>
 #include "src/compiled_set.hpp"
@@ -43,7 +42,8 @@ template <class Device> class matrix_driver {
 public:
   matrix_driver(Device& dev, const device_info& info, const run_plan& plan,
                 const std::vector<variant>& variants, recorder& rec)
-      : dev_(dev), info_(info), plan_(plan), rec_(rec) {
+      : dev_(dev), info_(info), plan_(plan),
+        rec_(rec), sampling_{plan.warmup, plan.min_reps, plan.max_reps, plan.target_ms} {
     for (const variant& v : variants) {
       const std::int64_t segment = v.op == operation::blockwise ? v.segment : 0;
       auto g = std::find_if(groups_.begin(), groups_.end(),
@@ -65,12 +65,6 @@ private:
     std::vector<variant> members;
   };
 
-  struct rotation {
-    std::int64_t count = 1;  // buffer sets cycled
-    std::int64_t stride = 0; // items between sets (256-byte aligned)
-    std::string cache;
-  };
-
   template <class T> struct buffer {
     Device& dev;
     T* p;
@@ -86,59 +80,45 @@ private:
     return plan_.sizes.empty() ? default_sizes(dev_.is_gpu()) : plan_.sizes;
   }
 
-  rotation rotation_for(std::int64_t n, std::size_t size) const {
-    rotation r;
-    const auto align = static_cast<std::int64_t>(std::max<std::size_t>(1, 256 / size));
-    r.stride = (n + align - 1) / align * align;
-    const double footprint = 2.0 * static_cast<double>(n) * static_cast<double>(size);
-    const double cache = static_cast<double>(dev_.cache_bytes());
-    if (footprint >= 2 * cache) {
-      r.cache = "streamed";
-    } else if (!plan_.rotate) {
-      r.cache = "resident";
-    } else {
-      r.count = static_cast<std::int64_t>(3 * cache / footprint) + 1;
-      r.cache = "rotated x" + std::to_string(r.count);
-    }
-    return r;
+  kit::rotation rotation_for(std::int64_t n, std::size_t size) const {
+    const std::size_t cache = dev_.cache_bytes();
+    return kit::rotation(static_cast<std::size_t>(n) * size, plan_.rotate ? 3 * cache : 0,
+                         2 * cache);
   }
 
   template <class T> void run_type() {
     const std::vector<std::int64_t> ns = sizes();
     const std::int64_t max_n = *std::max_element(ns.begin(), ns.end());
     std::int64_t capacity = max_n;
+    // Per size: the cycle continues across variants, so none reuses a warm buffer.
+    std::map<std::int64_t, kit::rotation> rotations;
     for (std::int64_t n : ns) {
-      const rotation r = rotation_for(n, sizeof(T));
-      capacity = std::max(capacity, r.count * r.stride);
+      const kit::rotation r = rotation_for(n, sizeof(T));
+      capacity = std::max(capacity, static_cast<std::int64_t>(r.bytes() / sizeof(T)));
+      rotations.emplace(n, r);
     }
     buffer<T> in(dev_, capacity), out(dev_, capacity + guard), ref(dev_, max_n);
     // Touch the output once: first-touch page faults (host memory) stay out of the timings.
     dev_.fill_bytes(out.p, 0, static_cast<std::size_t>(capacity + guard) * sizeof(T));
-    host_array<T> h_in = make_input<T>(capacity);
+    kit::host_array<T> h_in = kit::make_input<T>(capacity);
     dev_.upload(in.p, h_in.get(), capacity);
 
     std::map<std::int64_t, double> copy_us;
-    std::map<std::int64_t, std::int64_t> next_slot; // per size: the rotation continues across
-                                                    // variants, so none reuses a warm buffer
     for (const group& g : groups_) {
       {
-        host_array<T> h_ref = make_reference(h_in.get(), max_n, g.segment);
+        kit::host_array<T> h_ref = make_reference(h_in.get(), max_n, g.segment);
         dev_.upload(ref.p, h_ref.get(), max_n);
       }
       for (std::int64_t n : ns) {
-        const rotation rot = rotation_for(n, sizeof(T));
-        auto slot = [&] {
-          const std::int64_t s = next_slot[n]++ % rot.count;
-          return s * rot.stride;
-        };
+        kit::rotation& rot = rotations.at(n);
         if (!copy_us.count(n)) {
           variant copy;
           copy.implementation = std::string(copy_name);
-          copy_us[n] = measure(copy, n, true, g.segment, in.p, out.p, ref.p, 0, rot, slot);
+          copy_us[n] = measure(copy, n, true, g.segment, in.p, out.p, ref.p, 0, rot);
         }
         for (const variant& v : g.members)
           for (bool inclusive : plan_.inclusive)
-            measure(v, n, inclusive, g.segment, in.p, out.p, ref.p, copy_us[n], rot, slot);
+            measure(v, n, inclusive, g.segment, in.p, out.p, ref.p, copy_us[n], rot);
       }
     }
   }
@@ -178,15 +158,14 @@ private:
   }
 
   // Checks (unless it is the copy) and times one variant; returns its median in microseconds.
-  template <class T, class Slot>
+  template <class T>
   double measure(const variant& v, std::int64_t n, bool inclusive, std::int64_t segment,
-                 const T* in, T* out, const T* ref, double copy_us, const rotation& rot,
-                 Slot& slot) {
+                 const T* in, T* out, const T* ref, double copy_us, kit::rotation& rot) {
     const scan::element_type type = scan::element_type_of<T>();
     const std::string what = describe(v, type, inclusive, n);
     auto call = [&] {
-      const std::int64_t offset = slot();
-      invoke(v, in + offset, out + offset, n, inclusive);
+      const std::int64_t set = rot.next();
+      invoke(v, rot.at(in, set), rot.at(out, set), n, inclusive);
     };
     try {
       if (v.implementation != copy_name) {
@@ -203,9 +182,8 @@ private:
           return 0;
         }
       }
-      const double estimate = dev_.time_total_us(call, plan_.warmup) / std::max(1, plan_.warmup);
-      const int reps = reps_for(estimate, plan_.target_ms, plan_.min_reps, plan_.max_reps);
-      const timing_summary t = summarize(dev_.time_each_us(call, reps));
+      auto&& clock = dev_.clock();
+      const kit::summary t = kit::measure(clock, sampling_, call);
 
       measurement m;
       m.backend = Device::id;
@@ -215,12 +193,12 @@ private:
       m.inclusive = inclusive;
       m.n = n;
       m.bytes = 2 * n * static_cast<std::int64_t>(sizeof(T));
-      m.reps = reps;
+      m.reps = t.count;
       m.median_us = t.median;
       m.min_us = t.min;
       m.max_us = t.max;
       m.copy_us = v.implementation == copy_name ? t.median : copy_us;
-      m.cache = rot.cache;
+      m.cache = rot.label();
       rec_.record(m);
       rec_.advance(what);
       return t.median;
@@ -241,6 +219,7 @@ private:
   device_info info_;
   const run_plan& plan_;
   recorder& rec_;
+  kit::sampling sampling_;
   std::vector<group> groups_;
 };
 

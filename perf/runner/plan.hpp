@@ -74,9 +74,7 @@ struct run_plan {
   bool rotate = true;    // rotate buffers for cache-sized inputs (else flag them resident)
   bool progress = true;
   bool list_only = false;
-  std::string report_from; // a results.csv to render again instead of measuring
   std::string out_dir = "out/perf";
-  std::string command_line;
 };
 
 // The value whose to_string is `name`; false when there is none.

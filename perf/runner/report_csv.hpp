@@ -1,19 +1,15 @@
-// The CSV report: one row per measurement, written as it is made, so an interrupted run keeps
-// what it measured; and its reader, so the other reports can be made again from it.
+// The CSV report, results.csv: one row per measurement, written as it is made, so an interrupted
+// run keeps what it measured. perf/report.py makes the Markdown tables of it, perf/plot.py the
+// plots.
 #pragma once
 
 #include <fstream>
 #include <string>
-#include <vector>
 
 #include "perf/runner/measurement.hpp"
 #include "perf/runner/run_context.hpp"
 
 namespace scan::perf {
-
-// Reads a results.csv written by csv_report back (for --report); the context of its first row.
-// Throws std::runtime_error naming the line of a row it cannot read.
-std::vector<measurement> read_results_csv(const std::string& path, run_context& context);
 
 class csv_report {
 public:

@@ -1,0 +1,62 @@
+// cub::DeviceScan's sum, the baseline on CUDA: its temporary storage is allocated once and grown
+// when a larger size needs more, so a timed call holds the scan alone.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <cub/device/device_scan.cuh>
+#include <cuda_runtime.h>
+
+#include "perf/kit/cuda_device.cuh"
+
+namespace scan::perf::kit {
+
+class cub_scan {
+public:
+  cub_scan() = default;
+  ~cub_scan() { cudaFree(temp_); }
+  cub_scan(const cub_scan&) = delete;
+  cub_scan& operator=(const cub_scan&) = delete;
+
+  // Grows the temporary storage to what n items of T need.
+  template <class T> void reserve(std::int64_t n, bool inclusive, cudaStream_t stream) {
+    std::size_t need = 0;
+    call(nullptr, need, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), n, inclusive,
+         stream);
+    if (need <= bytes_) return;
+    cudaFree(temp_);
+    temp_ = nullptr;
+    cuda_check(cudaMalloc(&temp_, need), "cudaMalloc CUB temporary storage");
+    bytes_ = need;
+  }
+
+  // The scan, on storage reserved before.
+  template <class T>
+  void run(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream) {
+    std::size_t bytes = bytes_;
+    call(temp_, bytes, in, out, n, inclusive, stream);
+  }
+
+  // Both, as a caller without storage of its own would.
+  template <class T>
+  void operator()(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream) {
+    reserve<T>(n, inclusive, stream);
+    run(in, out, n, inclusive, stream);
+  }
+
+private:
+  template <class T>
+  static void call(void* temp, std::size_t& bytes, const T* in, T* out, std::int64_t n,
+                   bool inclusive, cudaStream_t stream) {
+    if (inclusive)
+      cuda_check(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n, stream), "cub");
+    else
+      cuda_check(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream), "cub");
+  }
+
+  void* temp_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+} // namespace scan::perf::kit
