@@ -17,10 +17,21 @@ namespace scan::host {
 struct host_parts {
   thread_pool& pool = thread_pool::instance();
 
-  // Below this many items a part is not worth a thread hand-off.
+  // Below this many items a part is not worth a thread hand-off, and an input of at most one
+  // part is scanned serially by the calling thread: no pool, no workspace (serial()). Measured
+  // (perf/HOST_RESULTS.md), a parallel scan first beats std::inclusive_scan between 2^15 and 2^17
+  // items on 2 to 16 threads, for 1- to 8-byte items alike: a serial scan costs about the same
+  // per item whatever its size (one dependent combine each), so the threshold is in items.
   static constexpr std::int64_t min_part_items = 1 << 16;
 
+  // True when an n-item scan runs serially on the calling thread (see host_scan.hpp); decided
+  // without starting the pool.
+  static bool serial(std::int64_t n) {
+    return n <= min_part_items || thread_pool::instance_size() == 1;
+  }
+
   std::int64_t part_items(std::int64_t n, std::size_t, std::size_t) const {
+    if (serial(n)) return n; // one part: no workspace
     const std::int64_t parts = 4 * static_cast<std::int64_t>(pool.size());
     return std::max(min_part_items, (n + parts - 1) / parts);
   }

@@ -1,11 +1,13 @@
-// The host backend's entry: the shared orchestration over host_parts, with workspace from a
-// per-thread cache in host memory. Its pointers are ordinary host pointers.
+// The host backend's entry: a small input is scanned serially by the calling thread (see
+// host_parts::serial), a larger one by the shared orchestration over host_parts, with workspace
+// from a per-thread cache in host memory. Its pointers are ordinary host pointers.
 #pragma once
 
 #include <cstdlib>
 #include <cstring>
 
 #include "backends/host/host_parts.hpp"
+#include "backends/host/serial_scan.hpp"
 #include "scan/detail/request.hpp"
 #include "scan/error.hpp"
 #include "src/orchestrate.hpp"
@@ -34,6 +36,10 @@ inline void* thread_key() {
 }
 
 template <class In, class Out, class Op> void scan(const detail::scan_args<In, Out>& a, Op op) {
+  if (host_parts::serial(a.n)) { // small input: one thread, no pool, no workspace
+    serial_scan(a.in, a.out, a.n, a.inclusive, a.init, op);
+    return;
+  }
   options opt = a.opt;
   if (!opt.workspace.data) opt.stream = thread_key();
   host_parts parts;
