@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <thread>
 
 #include "backends/host/serial_scan.hpp"
@@ -17,18 +18,24 @@ namespace scan::host {
 struct host_parts {
   thread_pool& pool = thread_pool::instance();
 
-  // Below this many items a part is not worth a thread hand-off, and an input of at most one
-  // part is scanned serially by the calling thread: no pool, no workspace (serial()). Measured
-  // (perf/HOST_RESULTS.md), a parallel scan first beats std::inclusive_scan between 2^15 and 2^17
-  // items on 2 to 16 threads, for 1- to 8-byte items alike: a serial scan costs about the same
-  // per item whatever its size (one dependent combine each), so the threshold is in items.
+  // Below this many items a part is not worth a thread hand-off.
   static constexpr std::int64_t min_part_items = 1 << 16;
 
-  // True when an n-item scan runs serially on the calling thread (see host_scan.hpp); decided
-  // without starting the pool.
-  static bool serial(std::int64_t n) {
-    return n <= min_part_items || thread_pool::instance_size() == 1;
+  // Inputs of at most this many items are scanned serially by the calling thread: no pool, no
+  // workspace (see host_scan.hpp). In items, as a serial scan costs about the same per item for
+  // 1- to 8-byte items (one dependent combine each). Measured (perf/HOST_RESULTS.md):
+  // - on 4 to 16 threads (a quiet 16-core machine) a parallel scan first beats
+  //   std::inclusive_scan between 2^15 and 2^18 items, for every item size: 2^16;
+  // - on 2 threads (a 2-core VM, where waking a worker costs 50-70 us) it loses by up to 1.9x at
+  //   2^17-2^18 items and wins by at most 1.3x (uint8: 1.5x) from 2^21: serial up to 2^20 is
+  //   within 4% of the better of the two on average, against 18% for a threshold of 2^16.
+  static std::int64_t serial_items(unsigned threads) {
+    if (threads <= 1) return std::numeric_limits<std::int64_t>::max();
+    return threads == 2 ? std::int64_t{1} << 20 : min_part_items;
   }
+
+  // Decided without starting the pool.
+  static bool serial(std::int64_t n) { return n <= serial_items(thread_pool::instance_size()); }
 
   std::int64_t part_items(std::int64_t n, std::size_t, std::size_t) const {
     if (serial(n)) return n; // one part: no workspace
