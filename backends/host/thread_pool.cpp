@@ -4,8 +4,13 @@
 
 namespace scan::host {
 
+unsigned thread_pool::instance_size() {
+  static const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  return threads;
+}
+
 thread_pool& thread_pool::instance() {
-  static thread_pool pool(std::max(1u, std::thread::hardware_concurrency()) - 1);
+  static thread_pool pool(instance_size() - 1);
   return pool;
 }
 
@@ -62,6 +67,10 @@ void thread_pool::work(unsigned) {
 
 void thread_pool::run(std::int64_t count, task_ref task) {
   if (count <= 0) return;
+  if (count == 1) { // one task: the caller runs it, no worker is woken
+    task(0);
+    return;
+  }
   std::lock_guard<std::mutex> call(call_mutex_);
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -1,11 +1,14 @@
 // Host-backend cases the shared body cannot express: no allocation once warm (counted by the
-// replaced global operator new in count_allocations.cpp), and scans from several threads at once.
+// replaced global operator new in count_allocations.cpp), scans from several threads at once, both
+// sides of the host's serial thresholds, and the reference against the standard library.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <numeric>
 #include <thread>
 #include <vector>
 
@@ -100,4 +103,88 @@ TEST_CASE("scans from several threads at once") {
     th.join();
   for (int t = 0; t < threads; ++t)
     CHECK(outs[t] == want);
+}
+
+namespace {
+
+// Deterministic input in [lo, lo + span).
+template <class T> std::vector<T> pseudo_random(std::int64_t n, int lo, int span) {
+  std::vector<T> v(n);
+  std::uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (std::int64_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    v[i] = static_cast<T>(lo + static_cast<int>((x >> 33) % static_cast<std::uint64_t>(span)));
+  }
+  return v;
+}
+
+} // namespace
+
+// The host scans an input serially up to a threshold that depends on the thread count (2^16
+// items, 2^20 on two threads) and in parallel above it: both sides of each threshold, for every
+// algorithm, on operators and types beyond the sums of the shared sweeps.
+TEST_CASE("both sides of the serial thresholds, every algorithm") {
+  const std::int64_t k16 = std::int64_t{1} << 16, k20 = std::int64_t{1} << 20;
+  for (std::int64_t n : {k16 - 1, k16, k16 + 1, k20 - 1, k20, k20 + 1, 3 * k20 + 7}) {
+    const auto ints = pseudo_random<std::int64_t>(n, -1000, 2000);
+    const auto bytes = pseudo_random<std::uint8_t>(n, 0, 256);
+    std::vector<pair_then> maps(n);
+    for (std::int64_t i = 0; i < n; ++i)
+      maps[i] = {static_cast<std::uint32_t>(2 * (i % 5) + 1), static_cast<std::uint32_t>(i % 7)};
+    std::vector<std::int64_t> want64(n), got64(n);
+    std::vector<std::uint8_t> want8(n), got8(n);
+    std::vector<pair_then> want_maps(n), got_maps(n);
+    for (scan::algorithm algo : algorithms) {
+      scan::options opt;
+      opt.backend = scan::backend::host;
+      opt.algorithm = algo;
+      INFO("n " << n << ", algorithm " << scan::to_string(algo));
+
+      scan::reference::inclusive_scan(ints.data(), want64.data(), n, scan::max{});
+      scan::inclusive_scan(ints.data(), got64.data(), n, scan::max{}, opt);
+      CHECK(got64 == want64);
+
+      scan::reference::exclusive_scan(bytes.data(), want64.data(), n, std::int64_t{-7});
+      scan::exclusive_scan(bytes.data(), got64.data(), n, std::int64_t{-7}, scan::sum{}, opt);
+      CHECK(got64 == want64);
+
+      scan::reference::inclusive_scan(bytes.data(), want8.data(), n, scan::bit_xor{});
+      scan::inclusive_scan(bytes.data(), got8.data(), n, scan::bit_xor{}, opt);
+      CHECK(got8 == want8);
+
+      scan::reference::exclusive_scan(maps.data(), want_maps.data(), n, pair_then{3, 1}, compose{});
+      scan::exclusive_scan(maps.data(), got_maps.data(), n, pair_then{3, 1}, compose{}, opt);
+      bool same = true;
+      for (std::int64_t i = 0; i < n && same; ++i)
+        same = got_maps[i].a == want_maps[i].a && got_maps[i].b == want_maps[i].b;
+      CHECK(same);
+    }
+  }
+}
+
+// Small inputs are scanned by the same serial loop the reference uses: the reference itself is
+// checked here against the standard library.
+TEST_CASE("the reference agrees with std::inclusive_scan and std::exclusive_scan") {
+  for (std::int64_t n : {1, 2, 3, 1000, 65537}) {
+    INFO("n " << n);
+    const auto in = pseudo_random<std::int32_t>(n, -1000, 2000);
+    const auto bytes = pseudo_random<std::uint8_t>(n, 0, 256);
+    std::vector<std::int32_t> want(n), got(n);
+    std::inclusive_scan(in.begin(), in.end(), want.begin());
+    scan::reference::inclusive_scan(in.data(), got.data(), n);
+    CHECK(got == want);
+    std::inclusive_scan(in.begin(), in.end(), want.begin(), std::plus<>{}, 5);
+    scan::reference::inclusive_scan(in.data(), got.data(), n, 5);
+    CHECK(got == want);
+    std::exclusive_scan(in.begin(), in.end(), want.begin(), -5);
+    scan::reference::exclusive_scan(in.data(), got.data(), n, -5);
+    CHECK(got == want);
+    got = in; // in place
+    scan::reference::exclusive_scan(got.data(), got.data(), n, -5);
+    CHECK(got == want);
+    std::vector<std::int64_t> want64(n), got64(n);
+    std::exclusive_scan(bytes.begin(), bytes.end(), want64.begin(), std::int64_t{0});
+    scan::reference::exclusive_scan(bytes.data(), got64.data(), n, std::int64_t{0});
+    CHECK(got64 == want64);
+  }
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <thread>
 
 #include <scan/detail/backends/host/serial_scan.hpp>
@@ -20,13 +21,35 @@ struct host_parts {
   // Below this many items a part is not worth a thread hand-off.
   static constexpr std::int64_t min_part_items = 1 << 16;
 
+  // Inputs of at most this many items are one part (part_items), which the orchestration scans
+  // with one scan_parts call: serially, on the calling thread (thread_pool::run of one task), with
+  // no workspace. In items, as a serial scan costs about the same per item for
+  // 1- to 8-byte items (one dependent combine each). Measured (perf/HOST_RESULTS.md):
+  // - on 4 to 16 threads (a quiet 16-core machine) a parallel scan first beats
+  //   std::inclusive_scan between 2^15 and 2^18 items, for every item size: 2^16;
+  // - on 2 threads (a 2-core VM, where waking a worker costs 50-70 us) it loses by up to 1.9x at
+  //   2^17-2^18 items and wins by at most 1.3x (uint8: 1.5x) from 2^21: serial up to 2^20 is
+  //   within 4% of the better of the two on average, against 18% for a threshold of 2^16.
+  static std::int64_t serial_items(unsigned threads) {
+    if (threads <= 1) return std::numeric_limits<std::int64_t>::max();
+    return threads == 2 ? std::int64_t{1} << 20 : min_part_items;
+  }
+
+  // Decided without starting the pool.
+  static bool serial(std::int64_t n) { return n <= serial_items(thread_pool::instance_size()); }
+
   std::int64_t part_items(std::int64_t n, std::size_t, std::size_t) const {
+    if (serial(n)) return n; // one part: no workspace
     const std::int64_t parts = 4 * static_cast<std::int64_t>(pool.size());
     return std::max(min_part_items, (n + parts - 1) / parts);
   }
 
+  // The single pass moves 2n items against reduce_then_scan's 3n and scan_then_fan's 4n. Measured
+  // from 2^17 to 2^26 items on 2 to 16 threads, 1- to 8-byte items (perf/HOST_RESULTS.md), it is
+  // the fastest in 86% of cases and within 7% in most others (int32, 2^20 items, 2 threads:
+  // 0.66 ns/item, reduce_then_scan 0.76, scan_then_fan 0.98): one choice for every n and size.
   algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
-    return algorithm::reduce_then_scan;
+    return algorithm::single_pass;
   }
 
   template <class In, class Out, class Op>

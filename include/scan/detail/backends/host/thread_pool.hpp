@@ -28,6 +28,8 @@ private:
 class thread_pool {
 public:
   static thread_pool& instance();
+  // The threads instance() has (the calling thread included), known without starting them.
+  static unsigned instance_size();
 
   explicit thread_pool(unsigned workers);
   ~thread_pool();
@@ -37,7 +39,8 @@ public:
   unsigned size() const { return static_cast<unsigned>(threads_.size()) + 1; }
 
   // Runs task(0) ... task(count - 1) on the pool and the calling thread; returns when all are
-  // done. The first exception a task throws is rethrown here.
+  // done. The first exception a task throws is rethrown here. A single task runs on the calling
+  // thread alone, without taking the pool.
   void run(std::int64_t count, task_ref task);
 
 private:
