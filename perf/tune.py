@@ -23,7 +23,6 @@ import datetime
 import itertools
 import os
 import re
-import subprocess
 import sys
 import textwrap
 from collections import defaultdict
@@ -116,15 +115,10 @@ def main():
     sms = meta["sms"]
     stage_from, from_totals = choose_stage_from(rows)
     (a, b, d1, d2), float_ns = choose_delays(rows, meta)
-    try:
-        commit = subprocess.run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"],
-                                capture_output=True, text=True).stdout.strip() or "?"
-    except OSError:
-        commit = "?"
     entry = (f"    {{{args.arch}, {waves(stage_from, sms)}, {waves(a, sms)}, {waves(b, sms)}, "
              f"{d1}, {d2}, {float_ns}}},")
-    note = (f"// sm_{args.arch}: {args.gpu} ({sms} multiprocessors), tile_sweep at {commit} on "
-            f"{datetime.date.today()}: staged from {stage_from} tiles; sleeps of {d1} ns from "
+    note = (f"// sm_{args.arch}: {args.gpu} ({sms} multiprocessors), tile_sweep on "
+            f"{datetime.date.today()} (perf/tune.sh): staged from {stage_from} tiles; sleeps of {d1} ns from "
             f"{a} tiles and {d2} ns from {b} tiles (register kernel, non-integer results: "
             f"{float_ns} ns).")
 

@@ -8,7 +8,9 @@ TEST_SUITE("strategies") {
   TEST_CASE("every block strategy with every algorithm") {
     using namespace scan_test;
     int runs = 0;
-    for (const auto& [block, name] : scan::block_strategy_names) {
+    for (const auto& entry : scan::block_strategy_names) {
+      const scan::block_strategy block = entry.value;
+      const std::string_view name = entry.name;
       scan::options probe = test_backend::options();
       probe.block = block;
       try {

@@ -949,7 +949,9 @@ TEST_SUITE("errors") {
     using T = std::int32_t;
     const std::int64_t n = std::min<std::int64_t>(100003, max_n());
     int accepted = 0;
-    for (const auto& [block, name] : scan::block_strategy_names) {
+    for (const auto& entry : scan::block_strategy_names) {
+      const scan::block_strategy block = entry.value;
+      const std::string_view name = entry.name;
       for (scan::algorithm algo : all_algorithms) {
         scan::options opt = options_for(algo);
         opt.block = block;

@@ -1,22 +1,26 @@
-// The CUDA single pass's tuning per architecture (gpu_tuning.hpp), in tiles per multiprocessor.
-// Written by perf/tune.sh from perf/tile_sweep.cu's sweeps; rerun it on a GPU to add or renew an
-// entry (see perf/TUNING.md). An architecture without an entry takes cuda_tuning_fallback.
+// The CUDA single pass's tuning per architecture (scan/detail/backends/gpu/gpu_tuning.hpp): when
+// the staged kernel takes over and how long tiles sleep before their first look-back poll, in
+// tiles per multiprocessor. Written by perf/tune.sh (perf/tune.py) from perf/tile_sweep.cu's
+// --from and --delays sweeps on one GPU; rerun it there to add or renew that architecture's entry.
+// An architecture without an entry takes cuda_tuning_fallback.
 //
-// sm_90: NVIDIA H100 80GB HBM3 (132 multiprocessors), perf/CUDA_RESULTS.md (staged single pass,
-// look-back delay sweep): staging from 2048 tiles, sleeps of 1.2 us (integers and every staged
-// result) and 1.5 us (other results of the register kernel) from 2048 tiles, 3 us from 8192.
+// sm_90: NVIDIA H100 80GB HBM3 (132 multiprocessors), tile_sweep on 2026-11-24 (perf/tune.sh):
+// staged from 2048 tiles; sleeps of 1800 ns from 1024 tiles and 3000 ns from 8192 tiles
+// (register kernel, non-integer results: 1800 ns).
 #pragma once
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 
 namespace scan::cuda {
 
+// {arch, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns, long_delay_ns,
+//  float_delay_ns}
 inline constexpr gpu::tuning_entry cuda_tuning_table[] = {
-    {90, 15.5152, 15.5152, 62.0606, 1200, 3000, 1500},
+    {90, 15.5152, 7.7576, 62.0606, 1800, 3000, 1800},
 };
 
-// Elsewhere (sm_80, sm_100, ...): sm_90's entry, the only architecture measured; the staged
-// kernel runs only where the copy engine exists (sm_90 and later) whatever the entry says.
+// Elsewhere: sm_90's entry where there is one (the staged kernel runs only where the copy engine
+// exists, sm_90 and later, whatever the entry says).
 inline constexpr const gpu::tuning_entry& cuda_tuning_fallback = cuda_tuning_table[0];
 
 } // namespace scan::cuda
