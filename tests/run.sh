@@ -55,6 +55,10 @@ command -v g++ >/dev/null || need_tools+=(g++)
 [ ${#need_tools[@]} -gt 0 ] && plan+=("${need_tools[*]}|to configure and compile|required")
 [ -f /usr/include/doctest/doctest.h ] || installed doctest-dev ||
   plan+=("doctest-dev|the test framework|required")
+[ -f /usr/include/CLI/CLI.hpp ] || installed libcli11-dev ||
+  plan+=("libcli11-dev|the perf programs' command lines (compiled and smoke-tested here)|optional")
+python3 -c 'import pandas' 2>/dev/null || installed python3-pandas ||
+  plan+=("python3-pandas|perf/report.py, which the perf.report test runs|optional")
 if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokkos; then
   plan+=("libtrilinos-kokkos-dev|to build and test the kokkos backend|optional")
 fi

@@ -117,25 +117,27 @@ struct host_parts {
 private:
   static std::uint64_t load(unsigned long long* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
-  // Publishes the tile's aggregate, then combines predecessors' values right to left until one
-  // with an inclusive prefix: the exclusive prefix of `tile`.
+  // Publishes the tile's aggregate, then finds the nearest predecessor whose inclusive prefix is
+  // out and folds forward from it through the aggregates after it: the exclusive prefix of `tile`.
+  // Every prefix is so the left fold of the tile aggregates, whichever predecessor a tile finds,
+  // and floating-point results repeat bit for bit whatever order the tiles finish in.
   template <class Out, class Op>
   static detail::maybe<Out> look_back(detail::lookback_state<Out>& s, std::int64_t tile,
                                       const Out& aggregate, std::uint64_t epoch, Op op) {
     s.aggregates[tile] = aggregate;
     __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_aggregate_ready,
                      __ATOMIC_RELEASE);
-    detail::maybe<Out> prefix;
-    for (std::int64_t j = tile - 1; j >= 0; --j) {
+    std::int64_t j = tile - 1; // tile 0 publishes its prefix at once: the walk ends there at most
+    for (;; --j) {
       std::uint64_t flag;
       while (((flag = load(&s.flags[2 * j])) >> 2) != epoch)
         std::this_thread::yield();
-      const bool done = (flag & 3) == detail::lookback_prefix_ready;
-      const Out& v = done ? s.prefixes[j] : s.aggregates[j];
-      prefix = {prefix.present ? op(v, prefix.value) : v, true};
-      if (done) break;
+      if ((flag & 3) == detail::lookback_prefix_ready) break;
     }
-    return prefix;
+    Out prefix = s.prefixes[j];
+    for (std::int64_t k = j + 1; k < tile; ++k)
+      prefix = op(prefix, s.aggregates[k]);
+    return {prefix, true};
   }
 };
 
