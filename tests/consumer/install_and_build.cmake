@@ -21,9 +21,21 @@ string(REPLACE "|" ";" search "${prefix}|${PREFIX_PATH}")
 file(REMOVE_RECURSE ${WORK_DIR})
 
 step("install into ${prefix}" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
+set(cuda)
+if(CUDA_COMPILER)
+  set(cuda -DCMAKE_CUDA_COMPILER=${CUDA_COMPILER})
+endif()
 step("configure" ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G ${GENERATOR}
-  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} "-DCMAKE_PREFIX_PATH=${search}"
+  -DCMAKE_CXX_COMPILER=${CXX_COMPILER} ${cuda} "-DCMAKE_PREFIX_PATH=${search}"
   -DEXPECTED_PREFIX=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
 step("build" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 step("run" ${WORK_DIR}/build/consumer)
+if(EXISTS ${WORK_DIR}/build/consumer_custom)
+  step("run the custom operator (nvcc)" ${WORK_DIR}/build/consumer_custom)
+endif()
+# Only include/scan at the top of the installed include directory.
+file(GLOB top RELATIVE ${prefix}/include ${prefix}/include/*)
+if(NOT top STREQUAL "scan")
+  message(FATAL_ERROR "consumer test: the installed include directory holds '${top}', not scan/ alone")
+endif()
 file(REMOVE_RECURSE ${WORK_DIR})
