@@ -21,14 +21,15 @@ template <class Strategy> void run_full(const detail::request& r) {
   });
 }
 
-template <class Strategy> void run_blockwise(const detail::request& r) {
+// Blockwise scans tile with Blockwise; a few long segments are full scans with Strategy.
+template <class Strategy, class Blockwise> void run_blockwise(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    classic_backend<Strategy>::blockwise(detail::typed_args<In, Out>(r), r.segment, op,
-                                         [&](const detail::scan_args<In, Out>& part) {
-                                           detail::scan_on(classic_backend<Strategy>{}, part, op);
-                                         });
+    classic_backend<Blockwise>::blockwise(detail::typed_args<In, Out>(r), r.segment, op,
+                                          [&](const detail::scan_args<In, Out>& part) {
+                                            detail::scan_on(classic_backend<Strategy>{}, part, op);
+                                          });
   });
 }
 
@@ -38,8 +39,9 @@ std::size_t workspace_of(std::int64_t n, std::size_t in_size, std::size_t out_si
   return detail::workspace_bytes_on(classic_backend<Strategy>{}, n, in_size, out_size, opt);
 }
 
-template <class Strategy> const classic_entry& entry_of() {
-  static const classic_entry e{run_full<Strategy>, run_blockwise<Strategy>, workspace_of<Strategy>};
+template <class Strategy, class Blockwise = Strategy> const classic_entry& entry_of() {
+  static const classic_entry e{run_full<Strategy>, run_blockwise<Strategy, Blockwise>,
+                               workspace_of<Strategy>};
   return e;
 }
 
