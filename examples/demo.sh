@@ -105,7 +105,18 @@ perf=(--quick --backends "$backend" --ops scan --out "$out/perf")
 [ -t 2 ] || perf+=(--no-progress)
 say "short perf run: scan_perf ${perf[*]}"
 "$build/perf/scan_perf" "${perf[@]}"
-if [ "$backend" = host ]; then
+# The Markdown tables (results.md) come from perf/report.py, which needs pandas.
+report_python=""
+for p in python3 /usr/bin/python3; do
+  if "$p" -c 'import pandas' 2>/dev/null; then report_python=$p && break; fi
+done
+if [ -n "$report_python" ]; then
+  "$report_python" "$root/perf/report.py" "$out/perf/results.csv"
+else
+  echo "(results.md needs python3 with pandas, e.g. sudo apt-get install python3-pandas; then:"
+  echo " python3 perf/report.py $out/perf/results.csv)"
+fi
+if [ "$backend" = host ] && [ -f "$out/perf/results.md" ]; then
   # The runner's report words its copy as a GPU's; on the host it is a memcpy.
   sed -i 's/a device-to-device copy of the input/a host memory copy (memcpy) of the input/' \
     "$out/perf/results.md"

@@ -57,7 +57,7 @@ command -v g++ >/dev/null || need_tools+=(g++)
   plan+=("doctest-dev|the test framework|required")
 [ -f /usr/include/CLI/CLI.hpp ] || installed libcli11-dev ||
   plan+=("libcli11-dev|the perf programs' command lines (compiled and smoke-tested here)|optional")
-python3 -c 'import pandas' 2>/dev/null || installed python3-pandas ||
+python3 -c 'import pandas' 2>/dev/null || /usr/bin/python3 -c 'import pandas' 2>/dev/null ||
   plan+=("python3-pandas|perf/report.py, which the perf.report test runs|optional")
 if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokkos; then
   plan+=("libtrilinos-kokkos-dev|to build and test the kokkos backend|optional")

@@ -529,16 +529,12 @@ inline std::vector<std::int64_t> sweep_sizes(int max_log2 = 24) {
   return capped(s);
 }
 
-template <class... Ops, class F> void for_each_op(F&& f) {
-  (f(Ops{}), ...);
-}
-
+// Every built-in operator (scan::operator_kinds) that applies to T: bitwise ones to integers.
 template <class T, class F> void for_each_builtin_op(F&& f) {
-  if constexpr (std::is_integral_v<T>)
-    for_each_op<scan::sum, scan::product, scan::min, scan::max, scan::bit_and, scan::bit_or,
-                scan::bit_xor>(f);
-  else
-    for_each_op<scan::sum, scan::product, scan::min, scan::max>(f);
+  scan::for_each_entry(scan::operator_kinds, [&](const auto& entry) {
+    if (std::is_integral_v<T> || !scan::is_bitwise(entry.kind))
+      f(typename std::decay_t<decltype(entry)>::type{});
+  });
 }
 
 // Rejections: a scan::error whose message starts with the argument's name and says what is
@@ -585,9 +581,12 @@ template <class S> S make_session(int& argc, char** argv) {
     return S();
 }
 
-using element_types =
-    std::tuple<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
-               std::int64_t, std::uint64_t, float, double>;
+// Every built-in element type (scan::element_types), as a tuple of types for doctest.
+using element_types = decltype(std::apply(
+    [](const auto&... entry) {
+      return std::tuple<typename std::decay_t<decltype(entry)>::type...>{};
+    },
+    scan::element_types));
 
 } // namespace scan_test
 

@@ -9,9 +9,9 @@ namespace scan::perf {
 namespace {
 
 // The names of an axis's values, as to_string spells them, then "all".
-template <class E, std::size_t N> std::vector<std::string> names(const E (&all)[N]) {
+template <class Values> std::vector<std::string> names(const Values& all) {
   std::vector<std::string> out;
-  for (E e : all)
+  for (auto e : all)
     out.emplace_back(to_string(e));
   out.emplace_back("all");
   return out;
@@ -32,8 +32,8 @@ std::string described(const std::string& what, const std::vector<std::string>& v
 }
 
 // Names checked by CLI11 against names(all): every value for "all".
-template <class E, std::size_t N>
-std::vector<E> values(const std::vector<std::string>& given, const E (&all)[N]) {
+template <class Values, class E = typename Values::value_type>
+std::vector<E> values(const std::vector<std::string>& given, const Values& all) {
   if (std::find(given.begin(), given.end(), "all") != given.end())
     return std::vector<E>(std::begin(all), std::end(all));
   std::vector<E> out;

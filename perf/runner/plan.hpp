@@ -3,7 +3,10 @@
 // baselines) a backend times at each type and size.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <tuple>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,24 +23,32 @@ constexpr std::string_view to_string(operation op) {
   return op == operation::scan ? "scan" : "blockwise";
 }
 
-// Every value of each dimension of the matrix, in the order the reports use.
-inline constexpr scan::backend all_backends[] = {scan::backend::host, scan::backend::cuda,
-                                                 scan::backend::hip, scan::backend::kokkos};
-inline constexpr scan::algorithm all_algorithms[] = {
-    scan::algorithm::automatic, scan::algorithm::single_pass, scan::algorithm::reduce_then_scan,
-    scan::algorithm::scan_then_fan};
-inline constexpr scan::block_strategy all_blocks[] = {
-    scan::block_strategy::automatic,          scan::block_strategy::kogge_stone_global,
-    scan::block_strategy::kogge_stone_shared, scan::block_strategy::kogge_stone_double_buffered,
-    scan::block_strategy::brent_kung,         scan::block_strategy::blelloch,
-    scan::block_strategy::warp_shuffle,       scan::block_strategy::warp_shuffle_ptx,
-    scan::block_strategy::thread_coarsened};
-inline constexpr scan::element_type all_types[] = {
-    scan::element_type::i8,  scan::element_type::u8,  scan::element_type::i16,
-    scan::element_type::u16, scan::element_type::i32, scan::element_type::u32,
-    scan::element_type::i64, scan::element_type::u64, scan::element_type::f32,
-    scan::element_type::f64};
-inline constexpr operation all_operations[] = {operation::scan, operation::blockwise};
+// Every value of each dimension of the matrix, in the order the reports use: libscan's own lists
+// (scan::backend_names, algorithm_names, block_strategy_names, element_types), so a value added
+// there is an axis value here. Backends without `automatic`, which is not a backend of its own.
+template <class Enum, std::size_t N, std::size_t... I>
+constexpr std::array<Enum, N> listed(const enum_name<Enum> (&names)[N], std::index_sequence<I...>) {
+  return {names[I].value...};
+}
+template <class Enum, std::size_t N>
+constexpr std::array<Enum, N> listed(const enum_name<Enum> (&names)[N]) {
+  return listed(names, std::make_index_sequence<N>{});
+}
+inline constexpr auto all_algorithms = listed(scan::algorithm_names);
+inline constexpr auto all_blocks = listed(scan::block_strategy_names);
+inline constexpr std::array<scan::backend, std::size(scan::backend_names) - 1> all_backends = [] {
+  std::array<scan::backend, std::size(scan::backend_names) - 1> out{};
+  std::size_t i = 0;
+  for (const auto& entry : scan::backend_names)
+    if (entry.value != scan::backend::automatic) out[i++] = entry.value;
+  return out;
+}();
+inline constexpr auto all_types = std::apply(
+    [](const auto&... entry) {
+      return std::array<scan::element_type, sizeof...(entry)>{entry.kind...};
+    },
+    scan::element_types);
+inline constexpr std::array<operation, 2> all_operations = {operation::scan, operation::blockwise};
 
 // Implementation names. Every backend measures `copy` first at each type and size: it is the
 // ceiling the other rows are a fraction of.
@@ -78,7 +89,7 @@ struct run_plan {
 };
 
 // The value whose to_string is `name`; false when there is none.
-template <class E, std::size_t N> bool from_name(std::string_view name, const E (&all)[N], E& out) {
+template <class Values, class E> bool from_name(std::string_view name, const Values& all, E& out) {
   for (E e : all)
     if (to_string(e) == name) {
       out = e;
