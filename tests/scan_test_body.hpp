@@ -532,8 +532,8 @@ inline std::vector<std::int64_t> sweep_sizes(int max_log2 = 24) {
 // Every built-in operator (scan::operator_kinds) that applies to T: bitwise ones to integers.
 template <class T, class F> void for_each_builtin_op(F&& f) {
   scan::for_each_entry(scan::operator_kinds, [&](const auto& entry) {
-    if (std::is_integral_v<T> || !scan::is_bitwise(entry.kind))
-      f(typename std::decay_t<decltype(entry)>::type{});
+    using Op = typename std::decay_t<decltype(entry)>::type;
+    if constexpr (std::is_integral_v<T> || !scan::is_bitwise(scan::operator_kind_of<Op>())) f(Op{});
   });
 }
 
@@ -582,11 +582,11 @@ template <class S> S make_session(int& argc, char** argv) {
 }
 
 // Every built-in element type (scan::element_types), as a tuple of types for doctest.
-using element_types = decltype(std::apply(
-    [](const auto&... entry) {
-      return std::tuple<typename std::decay_t<decltype(entry)>::type...>{};
-    },
-    scan::element_types));
+template <class List> struct types_of;
+template <class... Entry> struct types_of<std::tuple<Entry...>> {
+  using type = std::tuple<typename Entry::type...>;
+};
+using element_types = types_of<std::remove_cv_t<decltype(scan::element_types)>>::type;
 
 } // namespace scan_test
 
