@@ -14,19 +14,16 @@
 
 namespace scan::cuda {
 
-struct cuda_vendor {
-  static constexpr backend id = backend::cuda;
-  using launch = cuda_launch;
-  using memory = cuda_memory;
-  using warp_scan = gpu::ptx_warp_scan;
-  // perf/CUDA_RESULTS.md, tuning sweep (H100): 256 threads and 128 bytes of output per thread;
-  // four blocks per SM suit integers (int64 4% faster than three), three floating point (four
-  // spill its in-order look-back, double 16% slower); staged tiles with six blocks per SM for
-  // 4-byte results, five for 8-byte ones (int64 1-4% faster than six, double spills at six).
-  using tuned_strategy =
-      gpu::tuned_strategy_of<gpu::ptx_warp_scan, 256, 128, 4, 3, gpu::tuned_lookback_delay,
-                             gpu::staged_single_pass<6, 5>>;
+// perf/CUDA_RESULTS.md, tuning sweep (H100): 256 threads and 128 bytes of output per thread; four
+// blocks per SM suit integers (int64 4% faster than three), three floating point (four spill its
+// in-order look-back, double 16% slower); staged tiles with six blocks per SM for 4-byte results,
+// five for 8-byte ones (int64 1-4% faster than six, double spills at six).
+using cuda_tuned_strategy =
+    gpu::tuned_strategy_of<gpu::ptx_warp_scan, 256, 128, 4, 3, gpu::tuned_lookback_delay,
+                           gpu::staged_single_pass<6, 5>>;
 
+struct cuda_vendor : gpu::vendor_traits<backend::cuda, cuda_launch, cuda_memory, gpu::ptx_warp_scan,
+                                        cuda_tuned_strategy> {
   static int current_device() {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");

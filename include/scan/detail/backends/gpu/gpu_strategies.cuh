@@ -96,6 +96,17 @@ template <class WarpScan> struct vector_tile_strategy {
   template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
 };
 
+// What the GPU backend takes from a vendor, apart from its device and pointer queries: which
+// backend it is, its runtime's launch and memory traits, its warp scan and its tuned strategy.
+template <backend Id, class Launch, class Memory, class WarpScan, class TunedStrategy>
+struct vendor_traits {
+  static constexpr backend id = Id;
+  using launch = Launch;
+  using memory = Memory;
+  using warp_scan = WarpScan;
+  using tuned_strategy = TunedStrategy;
+};
+
 // Empty when the GPU backend runs block strategy b, else why not: it runs the tuned strategy.
 inline std::string unsupported_block(block_strategy b) {
   if (!is_classic(b)) return {};

@@ -16,14 +16,11 @@
 
 namespace scan::hip {
 
-struct hip_vendor {
-  static constexpr backend id = backend::hip;
-  using launch = hip_launch;
-  using memory = hip_memory;
-  using warp_scan = gpu::shuffle_warp_scan;
-  // 16-byte runs, about 64 bytes of output per thread (not yet tuned on an AMD GPU).
-  using tuned_strategy = gpu::tuned_strategy_of<gpu::shuffle_warp_scan, 256, 64>;
+// 16-byte runs, about 64 bytes of output per thread (not yet tuned on an AMD GPU).
+using hip_tuned_strategy = gpu::tuned_strategy_of<gpu::shuffle_warp_scan, 256, 64>;
 
+struct hip_vendor : gpu::vendor_traits<backend::hip, hip_launch, hip_memory, gpu::shuffle_warp_scan,
+                                       hip_tuned_strategy> {
   static int current_device() {
     int device = 0;
     check(hipGetDevice(&device), "hipGetDevice");
