@@ -473,7 +473,8 @@ template <class InSeq, class OutSeq, class Out, class Op>
 void run_parts(const scan::kokkos::kokkos_parts<exec_space>& parts, InSeq in, OutSeq out,
                std::int64_t n, bool inclusive, scan::detail::maybe<Out> init,
                const scan::options& o, Op op) {
-  scan::kokkos::run(parts, in, out, n, inclusive, init, o, op);
+  scan::detail::scan_on(scan::kokkos::kokkos_backend<exec_space>{parts}, in, out, n, inclusive,
+                        init, o, op);
 }
 
 // Runs the shared orchestration over `parts` and checks the result read back by read_out().
@@ -572,9 +573,9 @@ TEST_CASE("blockwise: segments across many parts") {
           const scan::detail::maybe<affine> init =
               kind == 0 ? scan::detail::maybe<affine>{} : scan::detail::maybe<affine>{{3, 9}, true};
           fill(col, data);
-          scan::kokkos::run_blockwise(scan::kokkos::kokkos_parts<exec_space>{exec_space{}, part},
-                                      col, out, n, segment, inclusive, init, scan::options{},
-                                      compose{});
+          scan::kokkos::run_blockwise(
+              scan::kokkos::kokkos_backend<exec_space>{{exec_space{}, part}}, col, out, n, segment,
+              inclusive, init, scan::options{}, compose{});
           Kokkos::fence();
           std::vector<affine> want(data.size());
           for (std::int64_t base = 0; base < n; base += segment)

@@ -39,16 +39,16 @@ inline void require_initialized() {
 // shared orchestration over kokkos_parts on it (the portable team kernels), with workspace from
 // the instance's memory space.
 template <class Exec> struct kokkos_backend {
-  Exec exec;
+  kokkos_parts<Exec> parts; // the execution space instance (and, for tests, a fixed part size)
 
   // Calls f(parts, workspace): what the orchestration runs on.
   template <class F> void with_parts(const options& call, F&& f) const {
     options opt = call;
-    if (!opt.workspace.data) opt.stream = instance_key(exec);
-    kokkos_parts<Exec> parts{exec};
+    if (!opt.workspace.data) opt.stream = instance_key(parts.exec);
+    kokkos_parts<Exec> p = parts;
     scan::detail::workspace_source<kokkos_memory<Exec>> ws(workspace_cache<Exec>(),
-                                                           kokkos_memory<Exec>{exec}, opt);
-    f(parts, ws);
+                                                           kokkos_memory<Exec>{parts.exec}, opt);
+    f(p, ws);
   }
 };
 
