@@ -10,6 +10,10 @@ function(scan_add_gpu_backend language)
     configure_file(${CMAKE_CURRENT_FUNCTION_LIST_DIR}/compiled_operator.cpp.in ${unit} @ONLY)
     list(APPEND sources ${unit})
   endforeach()
-  set_source_files_properties(${sources} TARGET_DIRECTORY scan PROPERTIES LANGUAGE ${language})
+  # .cpp files are C++ to CMake: nvcc must be told they are CUDA; hipcc, the C++ compiler of a hip
+  # build, compiles them as HIP only when no language flag (-x c++) is forced on them.
+  if(NOT language STREQUAL "CXX")
+    set_source_files_properties(${sources} TARGET_DIRECTORY scan PROPERTIES LANGUAGE ${language})
+  endif()
   target_sources(scan PRIVATE ${sources})
 endfunction()

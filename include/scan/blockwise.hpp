@@ -1,6 +1,5 @@
 // Blockwise scans: independent scans of consecutive segments of `segment` items (any segment
-// length >= 1, not only powers of two; the last segment may be shorter). Seed 1's "blockwise
-// prefix sum", the building block of a full scan:
+// length >= 1, not only powers of two; the last segment may be shorter):
 //   in [0 1 2 3 4 5 6 7], segment 4  ->  inclusive [0 1 3 6 4 9 15 22]
 //
 //   scan::blockwise_inclusive_scan(d_in, d_out, n, segment);                   // sums
@@ -8,8 +7,8 @@
 //   scan::blockwise_inclusive_scan(d_in, d_out, n, segment, init, op, opts);   // every segment
 //   scan::blockwise_exclusive_scan(d_in, d_out, n, segment, init, op, opts);   // starts from init
 //
-// Types, operators, pointers, in-place use and options are those of scan.hpp; options::block
-// picks the block strategy that scans each tile, options::algorithm is not used.
+// Types, operators, pointers, in-place use, errors and options are those of scan.hpp
+// (options::algorithm is not used); `segment` < 1 raises scan::error ("segment: ...").
 #pragma once
 
 #include <cstdint>
