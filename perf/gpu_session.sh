@@ -34,7 +34,9 @@ if want build; then
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
       -DSCAN_CLASSIC_STRATEGIES="$classic" &&
-    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only cub_comparison scan_perf; } \
+    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
+      scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread cub_comparison \
+      scan_perf; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
 fi
@@ -53,9 +55,15 @@ if want test; then
   pids+=($!)
   results=""
   for pid in "${pids[@]}"; do wait "$pid"; results+=" $?"; done
+  # Alone: these fill the device's memory and time shared streams.
+  for default_stream in legacy per-thread; do
+    timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_reliability_$default_stream" \
+      >"$out/t/reliability_$default_stream.log" 2>&1
+    results+=" $?"
+  done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests (operators sizes widening custom errors workspace large strategies blockwise cuda-only): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests (operators sizes widening custom errors workspace large strategies blockwise cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 

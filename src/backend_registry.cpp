@@ -37,10 +37,10 @@ backend configured_backend() {
 
 std::string built_backends() {
   std::string names;
-  for (backend b : {backend::host, backend::cuda, backend::hip, backend::kokkos}) {
-    if (!find_backend(b)) continue;
+  for (const auto& b : backend_names) {
+    if (!find_backend(b.value)) continue;
     if (!names.empty()) names += ", ";
-    names += to_string(b);
+    names += b.name;
   }
   return names;
 }

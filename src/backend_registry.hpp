@@ -25,6 +25,9 @@ struct backend_entry {
   // Runs a checked blockwise scan (r.segment >= 1) from the compiled set; null when the backend
   // has no blockwise scan.
   void (*run_blockwise_compiled)(const request& r) = nullptr;
+  // Whether p is memory of this backend's device that the host cannot read; null for backends
+  // on host memory. The host backend's check asks every other backend built.
+  bool (*device_only)(const void* p) = nullptr;
 };
 
 // Null when this build does not hold the backend.

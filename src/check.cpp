@@ -1,6 +1,7 @@
 // The argument checks every call passes before anything is written.
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
@@ -43,6 +44,21 @@ void check_overlap(const request& r) {
                 "in-place scan (out == in) may share memory");
 }
 
+// The host backend reads its pointers on the host: memory only a device can read would crash it.
+void check_host_readable(const request& r) {
+  for (const auto& device_backend : backend_names) {
+    const backend_entry* device = find_backend(device_backend.value);
+    if (!device || !device->device_only) continue;
+    const std::string name = str(device_backend.name);
+    for (const auto& [p, arg] : {std::pair<const void*, const char*>{r.in, "in"}, {r.out, "out"}})
+      if (device->device_only(p))
+        throw error(std::string(arg) + ": " + name +
+                    " device memory, which the host backend cannot read; pass options.backend = "
+                    "scan::backend::" +
+                    name + " (or automatic) to scan it on the device");
+  }
+}
+
 // Values outside the enums (a cast integer) would otherwise reach a backend's switch.
 void check_enums(const options& opt) {
   if (!is_listed(algorithm_names, opt.algorithm))
@@ -64,6 +80,7 @@ backend check(const request& r) {
   if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
   check_overlap(r);
   if (entry.check_memory) entry.check_memory(r);
+  if (entry.id == backend::host) check_host_readable(r);
 
   const workspace& ws = r.opt.workspace;
   if (ws.data || ws.bytes) {

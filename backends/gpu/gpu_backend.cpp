@@ -73,9 +73,10 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& gpu_backend_entry() {
-  static const backend_entry entry{gpu::vendor::id,      gpu::unsupported,
-                                   gpu::check_memory,    gpu::run_compiled,
-                                   gpu::workspace_bytes, gpu::run_blockwise_compiled};
+  static const backend_entry entry{gpu::vendor::id,         gpu::unsupported,
+                                   gpu::check_memory,       gpu::run_compiled,
+                                   gpu::workspace_bytes,    gpu::run_blockwise_compiled,
+                                   gpu::vendor::device_only};
   return entry;
 }
 

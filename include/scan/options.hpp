@@ -30,9 +30,12 @@ enum class block_strategy {
   thread_coarsened,
 };
 
-// Caller-owned scratch memory (device memory for device backends). It must be zero-filled once
-// before its first use (e.g. cudaMemset) and not be shared by calls that can run concurrently;
-// libscan keeps it valid for later calls. scan::workspace_bytes() says how much a call needs.
+// Caller-owned scratch memory (device memory for device backends), 256-byte aligned, of at least
+// scan::workspace_bytes() bytes. It must read zero before its first use (e.g. one cudaMemset after
+// allocating it) and must not be used by calls that can run at the same time (on other streams,
+// or by a captured graph and by calls outside it). libscan then keeps it ready itself: a call
+// zeroes part of it only when an earlier call on it was larger or of a multi-part algorithm, so
+// repeated calls of one size launch nothing but their kernels.
 struct workspace {
   void* data = nullptr;
   std::size_t bytes = 0;
@@ -42,7 +45,9 @@ struct options {
   scan::backend backend = backend::automatic;
   scan::algorithm algorithm = algorithm::automatic;
   scan::block_strategy block = block_strategy::automatic;
-  void* stream = nullptr; // cudaStream_t / hipStream_t; nullptr is the default stream
+  // cudaStream_t / hipStream_t; nullptr is the default stream. Any stream works from any host
+  // thread, shared or not, and may be capturing a graph (the graph then owns its workspace).
+  void* stream = nullptr;
   scan::workspace workspace{};
 };
 

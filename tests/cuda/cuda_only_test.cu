@@ -17,54 +17,14 @@
 
 #include <cuda_runtime.h>
 
+#include "tests/cuda/cuda_test_support.hpp"
 #include "tests/reference_scan.hpp"
 #include <scan/detail/backends/host/serial_scan.hpp>
 #include <scan/scan.hpp>
 
+using namespace cuda_test;
+
 namespace {
-
-void ok(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(status));
-}
-
-template <class T> struct device_buffer {
-  T* p = nullptr;
-  std::size_t n = 0;
-  explicit device_buffer(std::size_t count) : n(count) {
-    ok(cudaMalloc(&p, count * sizeof(T) + 16), "cudaMalloc");
-  }
-  ~device_buffer() { cudaFree(p); }
-  device_buffer(const device_buffer&) = delete;
-  device_buffer& operator=(const device_buffer&) = delete;
-};
-
-template <class T> std::vector<T> download(const T* d, std::size_t n, cudaStream_t s = nullptr) {
-  std::vector<T> h(n);
-  ok(cudaMemcpyAsync(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost, s), "download");
-  ok(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-  return h;
-}
-
-template <class T> std::vector<T> random_values(std::size_t n, std::uint64_t seed) {
-  std::mt19937_64 g(seed);
-  std::vector<T> v(n);
-  for (auto& x : v) {
-    if constexpr (std::is_floating_point_v<T>)
-      x = static_cast<T>(std::uniform_real_distribution<double>(-1.0, 3.0)(g));
-    else
-      x = static_cast<T>(g());
-  }
-  return v;
-}
-
-scan::options on(cudaStream_t s, scan::algorithm a = scan::algorithm::automatic) {
-  scan::options opt;
-  opt.backend = scan::backend::cuda;
-  opt.stream = s;
-  opt.algorithm = a;
-  return opt;
-}
 
 __global__ void spin_kernel(long long cycles) {
   const long long start = clock64();
@@ -273,15 +233,7 @@ TEST_CASE("managed memory and unaligned pointers") {
 }
 
 int main(int argc, char** argv) {
-  int count = 0;
-  const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status != cudaSuccess || count == 0) {
-    std::printf("SKIPPED: no CUDA device (%s)\n",
-                status != cudaSuccess ? cudaGetErrorString(status) : "0 devices");
-    return 77;
-  }
-  doctest::Context context(argc, argv);
-  return context.run();
+  return cuda_test::run_or_skip(argc, argv);
 }
 
 // From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine

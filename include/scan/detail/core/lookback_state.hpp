@@ -35,9 +35,13 @@ template <class T> struct lookback_state {
   std::int64_t num_tiles;
 };
 
+// Bytes of the header and flags for `num_tiles` tiles: what must read zero before a first use.
+constexpr std::size_t lookback_flag_bytes(std::int64_t num_tiles) {
+  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(2 * num_tiles);
+}
+
 constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
-  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(2 * num_tiles) +
-         2 * carve_bytes(num_tiles, value_size);
+  return lookback_flag_bytes(num_tiles) + 2 * carve_bytes(num_tiles, value_size);
 }
 
 template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_tiles) {

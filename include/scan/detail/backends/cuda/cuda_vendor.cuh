@@ -48,6 +48,16 @@ struct cuda_vendor : gpu::vendor_traits<backend::cuda, cuda_launch, cuda_memory,
                   ": a plain host pointer; the cuda backend scans device, managed or mapped "
                   "host memory (cudaMalloc, cudaMallocManaged, cudaHostAlloc)");
   }
+
+  // Memory the host cannot read: device allocations (managed and pinned memory it can).
+  static bool device_only(const void* p) {
+    cudaPointerAttributes attributes{};
+    if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return false;
+    }
+    return attributes.type == cudaMemoryTypeDevice;
+  }
 };
 
 } // namespace scan::cuda

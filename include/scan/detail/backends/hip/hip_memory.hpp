@@ -1,15 +1,22 @@
 // Where the HIP backend's workspace comes from (the Memory type of core/workspace.hpp): the
 // stream-ordered allocator where the device has memory pools, else hipMalloc / hipFree, which
-// order themselves against all work on the device. Zeroing is queued on the stream.
+// order themselves against all work on the device. Zeroing is queued on the stream. HIP has no
+// stream ids: a stream is its handle in one thread (a per-thread handle names a stream per
+// thread), so threads sharing a stream use separate buffers.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include <hip/hip_runtime.h>
 
 #include <scan/detail/backends/hip/hip_error.hpp>
+#include <scan/detail/core/workspace_cache.hpp>
+#include <scan/error.hpp>
 
 namespace scan::hip {
 
@@ -36,10 +43,16 @@ inline bool device_has_pools() {
 struct hip_memory {
   void* allocate(std::size_t bytes, void* stream) const {
     void* p = nullptr;
-    if (device_has_pools())
-      check(hipMallocAsync(&p, bytes, static_cast<hipStream_t>(stream)), "hipMallocAsync");
-    else
-      check(hipMalloc(&p, bytes), "hipMalloc");
+    const bool pools = device_has_pools();
+    const hipError_t status =
+        pools ? hipMallocAsync(&p, bytes, static_cast<hipStream_t>(stream)) : hipMalloc(&p, bytes);
+    if (status != hipSuccess) {
+      (void)hipGetLastError();
+      throw error("options.workspace: libscan's workspace of " + std::to_string(bytes) +
+                  " bytes could not be allocated (" + (pools ? "hipMallocAsync: " : "hipMalloc: ") +
+                  hipGetErrorString(status) +
+                  "); free device memory, or pass options.workspace with memory of your own");
+    }
     return p;
   }
   void release(void* p, void* stream) const {
@@ -50,6 +63,32 @@ struct hip_memory {
   }
   void zero(void* p, std::size_t bytes, void* stream) const {
     check(hipMemsetAsync(p, 0, bytes, static_cast<hipStream_t>(stream)), "hipMemsetAsync");
+  }
+
+  detail::stream_key identify(void* stream) const {
+    return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(stream)),
+            std::this_thread::get_id()};
+  }
+
+  // A graph owns the memory allocated in its capture only through the stream-ordered allocator.
+  bool capturing(void* stream) const {
+    hipStreamCaptureStatus status = hipStreamCaptureStatusNone;
+    check(hipStreamIsCapturing(static_cast<hipStream_t>(stream), &status), "hipStreamIsCapturing");
+    if (status == hipStreamCaptureStatusNone) return false;
+    if (!device_has_pools())
+      throw error("options.stream: capturing a scan into a graph needs stream-ordered memory "
+                  "pools, which this device lacks; pass options.workspace");
+    return true;
+  }
+
+  void release_unordered(const std::vector<void*>& buffers) const {
+    if (hipDeviceSynchronize() != hipSuccess) {
+      (void)hipGetLastError();
+      return;
+    }
+    for (void* p : buffers)
+      (void)hipFree(p);
+    (void)hipGetLastError();
   }
 };
 

@@ -39,6 +39,16 @@ struct hip_vendor : gpu::vendor_traits<backend::hip, hip_launch, hip_memory, gpu
                   "backend needs device memory (hipMalloc), managed or pinned host memory");
     check(status, "hipPointerGetAttributes");
   }
+
+  // Memory the host cannot read: device allocations (managed and pinned memory it can).
+  static bool device_only(const void* p) {
+    hipPointerAttribute_t attributes{};
+    if (hipPointerGetAttributes(&attributes, p) != hipSuccess) {
+      (void)hipGetLastError();
+      return false;
+    }
+    return attributes.memoryType == hipMemoryTypeDevice && !attributes.isManaged;
+  }
 };
 
 } // namespace scan::hip

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include <scan/detail/backends/host/host_parts.hpp>
 #include <scan/detail/core/request.hpp>
@@ -21,6 +23,14 @@ struct host_memory {
   }
   void release(void* p, void*) const { std::free(p); }
   void zero(void* p, std::size_t bytes, void*) const { std::memset(p, 0, bytes); }
+  detail::stream_key identify(void* key) const {
+    return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key)), {}};
+  }
+  bool capturing(void*) const { return false; }
+  void release_unordered(const std::vector<void*>& buffers) const {
+    for (void* p : buffers)
+      std::free(p);
+  }
 };
 
 // One cache per process, defined in the library; keyed per calling thread.

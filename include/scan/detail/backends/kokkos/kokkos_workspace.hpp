@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <Kokkos_Core.hpp>
 
@@ -40,6 +41,17 @@ template <class Exec> struct kokkos_memory {
     Kokkos::View<unsigned char*, memory_space, Kokkos::MemoryUnmanaged> v(
         static_cast<unsigned char*>(p), bytes);
     Kokkos::deep_copy(exec, v, static_cast<unsigned char>(0));
+  }
+
+  // The key is the instance's (instance_key below); one instance shared by threads is one slot.
+  scan::detail::stream_key identify(void* key) const {
+    return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key)), {}};
+  }
+  bool capturing(void*) const { return false; }
+  void release_unordered(const std::vector<void*>& buffers) const {
+    Kokkos::fence();
+    for (void* p : buffers)
+      Kokkos::kokkos_free<memory_space>(p);
   }
 };
 
