@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "tests/reference_scan.hpp"
+#include "tests/test_operators.hpp"
 #include <scan/scan.hpp>
 
 TYPE_TO_STRING(std::int8_t);
@@ -99,28 +100,8 @@ inline std::uint64_t hash(const std::string& s) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Custom element types and operators: they go through the header path.
-
-// x -> a*x + b modulo 2^32. Composition is associative and not commutative, and exact.
-struct affine {
-  std::uint32_t a = 1, b = 0;
-  static constexpr const char* name = "affine";
-  SCAN_HOST_DEVICE friend bool operator==(const affine& l, const affine& r) {
-    return l.a == r.a && l.b == r.b;
-  }
-  std::string to_string() const { return "(" + std::to_string(a) + "," + std::to_string(b) + ")"; }
-  static affine draw(rng& r) {
-    const std::uint64_t v = r.next();
-    return {static_cast<std::uint32_t>(v) | 1u, static_cast<std::uint32_t>(v >> 32)};
-  }
-};
-
-// "f then g": (g o f)(x) = g.a*(f.a*x + f.b) + g.b.
-struct then {
-  SCAN_HOST_DEVICE affine operator()(const affine& f, const affine& g) const {
-    return {g.a * f.a, g.a * f.b + g.b};
-  }
-};
+// Custom element types and operators: they go through the header path (affine, then and
+// user_plus are in tests/test_operators.hpp).
 
 // 2x2 matrices over the integers modulo 2^32, row major.
 struct mat2 {
@@ -149,13 +130,6 @@ struct matmul {
     z.m[2] = x.m[2] * y.m[0] + x.m[3] * y.m[2];
     z.m[3] = x.m[2] * y.m[1] + x.m[3] * y.m[3];
     return z;
-  }
-};
-
-// A user's own sum on a built-in type (not scan::sum, so it takes the header path).
-struct user_plus {
-  template <class T> SCAN_HOST_DEVICE T operator()(const T& a, const T& b) const {
-    return static_cast<T>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
   }
 };
 

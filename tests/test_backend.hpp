@@ -1,6 +1,7 @@
-// The contract between the backend-neutral test body (scan_test_body.hpp) and a backend. Each
-// backend's test program (tests/<backend>/) defines `struct test_backend` with these members, then
-// includes scan_test_body.hpp, which holds every test case and main():
+// The contract between the backend-neutral test bodies (scan_test_body.hpp, and the randomized
+// fuzz_body.hpp) and a backend. Each backend's fixture header
+// (tests/<backend>/<backend>_fixture.hpp) defines `struct test_backend` with these members; each
+// test program includes it and then one body, which holds the test cases and main():
 //
 //   static constexpr scan::backend id;                  // the backend under test
 //   static std::string skip_reason();                   // empty when it can run here, else why not
@@ -21,6 +22,25 @@
 //                                                       // from the backend's memory and the
 //                                                       // backend rejects it ("in: ... host")
 //
+// Optional, read by fuzz_body.hpp only:
+//   static void* create_stream();                       // a new stream for options.stream; with
+//   static void destroy_stream(void* stream);           // these five, cases run on streams of
+//   static void* per_thread_stream();                   // four kinds: a thread's own, one shared
+//   template <class T>                                  // by all threads, nullptr (the legacy
+//   static void upload(T* dst, const T* src, std::int64_t n, void* stream);   // default stream)
+//   template <class T>                                  // and this one (cudaStreamPerThread);
+//   static void download(T* dst, const T* src, std::int64_t n, void* stream); // copies ordered
+//                                                       // on `stream`; download returns when the
+//                                                       // data is on the host. Without them:
+//                                                       // nullptr only, and synchronize()
+//   static constexpr bool classic_strategies = true;    // options.block's classic strategies are
+//                                                       // built (-DSCAN_CLASSIC_STRATEGIES=ON);
+//                                                       // without it they must be rejected
+//   static constexpr bool concurrent_callers = false;   // scans must not be called from several
+//                                                       // host threads at once (default: true)
+//   static constexpr bool floats_repeat = false;        // floating-point results need not repeat
+//                                                       // bit for bit (default: they must)
+//
 // A program whose skip_reason() is non-empty prints "SKIPPED: <reason>" and exits with 77, which
 // CTest reports as skipped (SKIP_RETURN_CODE), never as passed. So does a run in which every
 // selected case had to skip (e.g. the > 2^31 case on a machine without the memory).
@@ -29,5 +49,9 @@
 // and calls scan_add_test_suites(<backend> <target>) (tests/CMakeLists.txt): one CTest test per
 // doctest suite, named <backend>.<suite>, skip code 77.
 //
-// Environment: SCAN_TEST_SEED repeats a run; SCAN_TEST_MAX_N caps n (sanitizer runs).
+// Each tests/<backend>/CMakeLists.txt also builds <backend>_fuzz (fuzz_body.hpp over the same
+// fixture) and registers it as <backend>.fuzz, skip code 77.
+//
+// Environment: SCAN_TEST_SEED repeats a run; SCAN_TEST_MAX_N caps n (sanitizer runs). The fuzz
+// test's own variables are listed at the top of fuzz_body.hpp.
 #pragma once
