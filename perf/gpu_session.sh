@@ -3,9 +3,11 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [perf] [ladders] [sweep] [sanitize]
-#   (default: build test perf sanitize)
+#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [ladders] [sweep] [sanitize]
+#   (default: build test fuzz perf sanitize)
 #
+# fuzz: the randomized differential suite, FUZZ_CASES (default 200000) cases from 12 threads, and
+# a reduced run of it under compute-sanitizer memcheck and racecheck.
 # ladders: the seeds' ladder slices of scan_perf (int32 2^30 every algorithm, block strategy and
 # the blockwise scan beside CUB; seed 3's 10 million floats); perf/plot.py turns the CSV into
 # the ladder tables.
@@ -18,7 +20,7 @@ out=${OUT:-$root/out}
 build=${SCAN_BUILD_DIR:-$root/build-gpu}
 mkdir -p "$out"
 stages=("$@")
-[[ ${#stages[@]} -eq 0 ]] && stages=(build test perf sanitize)
+[[ ${#stages[@]} -eq 0 ]] && stages=(build test fuzz perf sanitize)
 want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
@@ -35,7 +37,8 @@ if want build; then
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
       -DSCAN_CLASSIC_STRATEGIES="$classic" &&
     cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
-      scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread cub_comparison \
+      scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
+      cub_comparison \
       scan_perf; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
@@ -65,6 +68,22 @@ if want test; then
   rm -rf "$out/t"
   note "tests (operators sizes widening custom errors workspace large strategies blockwise cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
+fi
+
+if want fuzz; then
+  # The randomized differential suite (tests/fuzz_body.hpp): many cases from 12 host threads over
+  # shared, legacy and per-thread streams; then a reduced run under memcheck and racecheck.
+  start=$(date +%s)
+  SCAN_FUZZ_CASES=${FUZZ_CASES:-200000} SCAN_FUZZ_THREADS=12 timeout "${FUZZ_TIMEOUT:-420}" \
+    "$tests/scan_test_cuda_fuzz" >"$out/fuzz.log" 2>&1
+  note "fuzz (${FUZZ_CASES:-200000} cases, 12 threads): exit $? in $(($(date +%s) - start)) s; $(grep -iE 'cases run|summary' "$out/fuzz.log" | tail -2)"
+  for tool in memcheck racecheck; do
+    start=$(date +%s)
+    SCAN_FUZZ_CASES=${FUZZ_SAN_CASES:-300} SCAN_FUZZ_THREADS=4 SCAN_TEST_MAX_N=${SAN_MAX_N:-20000} \
+      timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      "$tests/scan_test_cuda_fuzz" >"$out/san_fuzz_$tool.log" 2>&1
+    note "compute-sanitizer $tool (fuzz, ${FUZZ_SAN_CASES:-300} cases, n <= ${SAN_MAX_N:-20000}): exit $?, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_fuzz_$tool.log") reports, $(($(date +%s) - start)) s"
+  done
 fi
 
 if want perf; then

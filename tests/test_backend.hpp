@@ -40,6 +40,15 @@
 //                                                       // host threads at once (default: true)
 //   static constexpr bool floats_repeat = false;        // floating-point results need not repeat
 //                                                       // bit for bit (default: they must)
+//   static constexpr std::int64_t fuzz_max_n = 5001;    // the largest n to draw
+//   static constexpr const char* name = "...";          // printed instead of the backend's name
+//   template <class In, class Out, class Op>            // the fixture's own entry point instead
+//   static void scan(const In* in, Out* out,            // of the public API (init: null for an
+//                    std::int64_t n, bool inclusive,    // inclusive scan without one), and its
+//                    const Out* init, Op op,            // workspace_bytes: the GPU emulation's,
+//                    const scan::options& opt);         // which no libscan build holds
+//   template <class In, class Out>
+//   static std::size_t workspace_bytes(std::int64_t n, const scan::options& opt);
 //
 // A program whose skip_reason() is non-empty prints "SKIPPED: <reason>" and exits with 77, which
 // CTest reports as skipped (SKIP_RETURN_CODE), never as passed. So does a run in which every
@@ -49,8 +58,9 @@
 // and calls scan_add_test_suites(<backend> <target>) (tests/CMakeLists.txt): one CTest test per
 // doctest suite, named <backend>.<suite>, skip code 77.
 //
-// Each tests/<backend>/CMakeLists.txt also builds <backend>_fuzz (fuzz_body.hpp over the same
-// fixture) and registers it as <backend>.fuzz, skip code 77.
+// Each tests/<backend>/CMakeLists.txt also builds scan_test_<backend>_fuzz from <backend>_fuzz
+// (fuzz_body.hpp over the same fixture) and registers it as <backend>.fuzz, skip code 77;
+// tests/gpu_emulation/ does the same for the emulated GPU backend (gpu_emulation.fuzz).
 //
 // Environment: SCAN_TEST_SEED repeats a run; SCAN_TEST_MAX_N caps n (sanitizer runs). The fuzz
 // test's own variables are listed at the top of fuzz_body.hpp.

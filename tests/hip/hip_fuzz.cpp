@@ -1,0 +1,6 @@
+// The HIP backend's randomized differential test: tests/fuzz_body.hpp over device memory, with
+// cases on each thread's own stream, a stream shared by all threads, the legacy default stream and
+// the per-thread default stream. Exits 77 (skipped) where no HIP device can be used.
+#include "tests/hip/hip_fixture.hpp"
+
+#include "tests/fuzz_body.hpp"

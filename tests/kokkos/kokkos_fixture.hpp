@@ -1,0 +1,74 @@
+// The kokkos backend's test fixture (tests/test_backend.hpp): memory of
+// Kokkos::DefaultExecutionSpace, and Kokkos initialized for the whole run by its session.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <string>
+#include <type_traits>
+
+#include <Kokkos_Core.hpp>
+
+#include <scan/scan.hpp>
+
+struct test_backend {
+  static constexpr scan::backend id = scan::backend::kokkos;
+  using exec = Kokkos::DefaultExecutionSpace;
+  using memory = exec::memory_space;
+  using session = Kokkos::ScopeGuard;
+
+  static std::string skip_reason() { return {}; }
+
+  static scan::options options() {
+    scan::options opt;
+    opt.backend = scan::backend::kokkos;
+    return opt;
+  }
+
+  template <class T> static T* allocate(std::int64_t n) {
+    return static_cast<T*>(
+        Kokkos::kokkos_malloc<memory>("scan test", static_cast<std::size_t>(n) * sizeof(T)));
+  }
+  template <class T> static void release(T* p) { Kokkos::kokkos_free<memory>(p); }
+
+  template <class T> static void upload(T* dst, const T* src, std::int64_t n) {
+    Kokkos::deep_copy(device_view<T>(dst, n), host_view<const T>(src, n));
+  }
+  template <class T> static void download(T* dst, const T* src, std::int64_t n) {
+    Kokkos::deep_copy(host_view<T>(dst, n), device_view<const T>(src, n));
+  }
+
+  static void synchronize() { exec().fence(); }
+
+  // For the randomized test (tests/fuzz_body.hpp): one host thread calls at a time (Kokkos does
+  // not promise concurrent dispatch to one execution space instance), and floating-point results
+  // repeat bit for bit only on Kokkos::Serial (README, "Guarantees").
+  static constexpr bool concurrent_callers = false;
+#if defined(KOKKOS_ENABLE_SERIAL)
+  static constexpr bool floats_repeat = std::is_same_v<exec, Kokkos::Serial>;
+#else
+  static constexpr bool floats_repeat = false;
+#endif
+
+  // Half the memory the kernel reports available (input and output as uint8); a host execution
+  // space allocates from it.
+  static std::int64_t max_test_items() {
+    std::ifstream meminfo("/proc/meminfo");
+    std::string key;
+    std::int64_t kib = 0;
+    while (meminfo >> key >> kib) {
+      if (key == "MemAvailable:") return kib * 1024 / 2;
+      meminfo.ignore(256, '\n');
+    }
+    return 0;
+  }
+
+private:
+  template <class T> static auto host_view(T* p, std::int64_t n) {
+    return Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
+        p, static_cast<std::size_t>(n));
+  }
+  template <class T> static auto device_view(T* p, std::int64_t n) {
+    return Kokkos::View<T*, memory, Kokkos::MemoryUnmanaged>(p, static_cast<std::size_t>(n));
+  }
+};

@@ -1,0 +1,55 @@
+// Custom element types and operators shared by the test bodies (scan_test_body.hpp and
+// fuzz_body.hpp). They are not built-in, so scans of them take the header path.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include <scan/config.hpp>
+
+namespace scan_test {
+
+// x -> a*x + b modulo 2^bits of Word. Composition is associative, not commutative, and exact.
+// `affine` (8 bytes) and `affine64` (16 bytes) cover both sizes of look-back descriptors.
+template <class Word> struct basic_affine {
+  static_assert(std::is_unsigned_v<Word>, "wrapping arithmetic needs an unsigned word");
+  Word a, b; // no initializers: a trivial type, which kernels may copy as raw words
+  static constexpr const char* name = sizeof(Word) == 4 ? "affine" : "affine64";
+  SCAN_HOST_DEVICE friend bool operator==(const basic_affine& l, const basic_affine& r) {
+    return l.a == r.a && l.b == r.b;
+  }
+  std::string to_string() const { return "(" + std::to_string(a) + "," + std::to_string(b) + ")"; }
+  // An odd factor keeps every composition invertible, so prefixes never collapse to a constant.
+  template <class Rng> static basic_affine draw(Rng& r) {
+    const std::uint64_t v = r.next();
+    if constexpr (sizeof(Word) <= 4)
+      return {static_cast<Word>(v) | 1u, static_cast<Word>(v >> 32)};
+    else
+      return {static_cast<Word>(v | 1u), static_cast<Word>(r.next())};
+  }
+};
+using affine = basic_affine<std::uint32_t>;
+using affine64 = basic_affine<std::uint64_t>;
+
+// "f then g": (g o f)(x) = g.a*(f.a*x + f.b) + g.b.
+struct then {
+  template <class Word>
+  SCAN_HOST_DEVICE basic_affine<Word> operator()(const basic_affine<Word>& f,
+                                                 const basic_affine<Word>& g) const {
+    return {static_cast<Word>(g.a * f.a), static_cast<Word>(g.a * f.b + g.b)};
+  }
+};
+
+// A user's own sum on a built-in type (not scan::sum, so it takes the header path). Integers
+// wrap around like scan::sum.
+struct user_plus {
+  template <class T> SCAN_HOST_DEVICE T operator()(const T& a, const T& b) const {
+    if constexpr (std::is_integral_v<T>)
+      return static_cast<T>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+    else
+      return a + b;
+  }
+};
+
+} // namespace scan_test
