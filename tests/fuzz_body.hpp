@@ -238,19 +238,7 @@ template <class Op> std::string op_name() {
     return std::string(scan::to_string(scan::operator_kind_of<Op>()));
 }
 
-template <class T> std::string show(const T& v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%.17g", static_cast<double>(v));
-    return text;
-  } else if constexpr (std::is_signed_v<T>) {
-    return std::to_string(static_cast<long long>(v));
-  } else if constexpr (std::is_integral_v<T>) {
-    return std::to_string(static_cast<unsigned long long>(v));
-  } else {
-    return v.to_string();
-  }
-}
+using scan_test::show;
 
 template <class T> constexpr bool is_sum_like() {
   return std::is_same_v<T, scan::sum> || std::is_same_v<T, scan_test::user_plus>;

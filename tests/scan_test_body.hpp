@@ -154,20 +154,6 @@ template <class Op> std::string op_name() {
     return std::string(scan::to_string(scan::operator_kind_of<Op>()));
 }
 
-template <class T> std::string show(const T& v) {
-  if constexpr (std::is_floating_point_v<T>) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.17g", static_cast<double>(v));
-    return buf;
-  } else if constexpr (std::is_signed_v<T>) {
-    return std::to_string(static_cast<long long>(v));
-  } else if constexpr (std::is_integral_v<T>) {
-    return std::to_string(static_cast<unsigned long long>(v));
-  } else {
-    return v.to_string();
-  }
-}
-
 // Input values per type and operator: integers over their whole range (sums and products wrap,
 // which is exact), odd factors for products (so they never collapse to 0), floats in ranges
 // whose sums grow steadily and whose products stay near 1.

@@ -1,8 +1,10 @@
 // Custom element types and operators shared by the test bodies (scan_test_body.hpp and
-// fuzz_body.hpp). They are not built-in, so scans of them take the header path.
+// fuzz_body.hpp), and how the bodies print any element. The types are not built-in, so scans of
+// them take the header path.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <type_traits>
 
@@ -51,5 +53,20 @@ struct user_plus {
       return a + b;
   }
 };
+
+// An element as text: floats with every digit, custom types by their to_string().
+template <class T> std::string show(const T& v) {
+  if constexpr (std::is_floating_point_v<T>) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17g", static_cast<double>(v));
+    return buf;
+  } else if constexpr (std::is_signed_v<T>) {
+    return std::to_string(static_cast<long long>(v));
+  } else if constexpr (std::is_integral_v<T>) {
+    return std::to_string(static_cast<unsigned long long>(v));
+  } else {
+    return v.to_string();
+  }
+}
 
 } // namespace scan_test

@@ -80,43 +80,32 @@ TEST_CASE("float and double sums are bitwise identical over 100 runs") {
 
 TEST_CASE("four host threads, each with its own stream, scan at the same time") {
   constexpr int threads = 4;
-  std::vector<std::string> failures(threads);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) {
-    pool.emplace_back([t, &failures] {
-      try {
-        cudaStream_t s;
-        ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
-        for (int round = 0; round < 12; ++round) {
-          const std::size_t n = (std::size_t{1} << (14 + (round + t) % 9)) + 7 * t + round;
-          const auto in = random_values<std::int64_t>(n, 100 * t + round);
-          device_buffer<std::int64_t> d_in(n), d_out(n);
-          ok(cudaMemcpyAsync(d_in.p, in.data(), n * 8, cudaMemcpyHostToDevice, s), "upload");
-          const auto algo = static_cast<scan::algorithm>(round % 4);
-          scan::exclusive_scan(static_cast<const std::int64_t*>(d_in.p), d_out.p,
-                               static_cast<std::int64_t>(n), std::int64_t{t}, scan::sum{},
-                               on(s, algo));
-          const auto got = download(d_out.p, n, s);
-          std::vector<std::int64_t> want(n);
-          scan::reference::exclusive_scan(in.data(), want.data(), static_cast<std::int64_t>(n),
-                                          std::int64_t{t});
-          if (got != want) {
-            failures[t] = "thread " + std::to_string(t) + " round " + std::to_string(round) +
-                          " n=" + std::to_string(n) + " algorithm " +
-                          std::string(scan::to_string(algo)) + ": wrong result";
-            break;
-          }
-        }
-        ok(cudaStreamDestroy(s), "cudaStreamDestroy");
-      } catch (const std::exception& e) {
-        failures[t] = e.what();
+  check_on_threads(threads, [](int t) {
+    std::string failure;
+    cudaStream_t s;
+    ok(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreate");
+    for (int round = 0; round < 12; ++round) {
+      const std::size_t n = (std::size_t{1} << (14 + (round + t) % 9)) + 7 * t + round;
+      const auto in = random_values<std::int64_t>(n, 100 * t + round);
+      device_buffer<std::int64_t> d_in(n), d_out(n);
+      ok(cudaMemcpyAsync(d_in.p, in.data(), n * 8, cudaMemcpyHostToDevice, s), "upload");
+      const auto algo = static_cast<scan::algorithm>(round % 4);
+      scan::exclusive_scan(static_cast<const std::int64_t*>(d_in.p), d_out.p,
+                           static_cast<std::int64_t>(n), std::int64_t{t}, scan::sum{}, on(s, algo));
+      const auto got = download(d_out.p, n, s);
+      std::vector<std::int64_t> want(n);
+      scan::reference::exclusive_scan(in.data(), want.data(), static_cast<std::int64_t>(n),
+                                      std::int64_t{t});
+      if (got != want) {
+        failure = "thread " + std::to_string(t) + " round " + std::to_string(round) +
+                  " n=" + std::to_string(n) + " algorithm " + std::string(scan::to_string(algo)) +
+                  ": wrong result";
+        break;
       }
-    });
-  }
-  for (auto& th : pool)
-    th.join();
-  for (int t = 0; t < threads; ++t)
-    CHECK_MESSAGE(failures[t].empty(), failures[t]);
+    }
+    ok(cudaStreamDestroy(s), "cudaStreamDestroy");
+    return failure;
+  });
 }
 
 TEST_CASE("calls are ordered on the caller's stream and never synchronise the device") {

@@ -97,20 +97,7 @@ std::string check_thread(int t, int rounds, cudaStream_t shared) {
 TEST_CASE("twelve host threads share the legacy default, per-thread and one common stream") {
   constexpr int threads = 12;
   stream_guard shared;
-  std::vector<std::string> failures(threads);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([t, &failures, &shared] {
-      try {
-        failures[t] = check_thread(t, 8, shared.s);
-      } catch (const std::exception& e) {
-        failures[t] = e.what();
-      }
-    });
-  for (auto& th : pool)
-    th.join();
-  for (int t = 0; t < threads; ++t)
-    CHECK_MESSAGE(failures[t].empty(), failures[t]);
+  check_on_threads(threads, [&shared](int t) { return check_thread(t, 8, shared.s); });
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -58,6 +59,25 @@ inline scan::options on(cudaStream_t s, scan::algorithm a = scan::algorithm::aut
   opt.stream = s;
   opt.algorithm = a;
   return opt;
+}
+
+// Runs check(t) on `threads` host threads at once, t = 0..threads-1; check returns "" when all
+// was well, else what went wrong (exceptions count as that). One CHECK per thread, on this one.
+template <class Check> void check_on_threads(int threads, Check check) {
+  std::vector<std::string> failures(static_cast<std::size_t>(threads));
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([t, &failures, &check] {
+      try {
+        failures[static_cast<std::size_t>(t)] = check(t);
+      } catch (const std::exception& e) {
+        failures[static_cast<std::size_t>(t)] = e.what();
+      }
+    });
+  for (auto& th : pool)
+    th.join();
+  for (const std::string& failure : failures)
+    CHECK_MESSAGE(failure.empty(), failure);
 }
 
 inline int run_or_skip(int argc, char** argv) {

@@ -13,6 +13,7 @@
 #include <new>
 #include <string>
 
+#include "tests/plain_host_memory.hpp"
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
 #include <scan/detail/backends/host/host_backend.hpp>
 #include <scan/detail/kernels/lookback.cuh>
@@ -117,7 +118,7 @@ struct backend {
 
 // The fixture: host memory, scans through emulation::backend. One caller at a time: the emulated
 // blocks' shared memory and thread indices are process-wide.
-struct test_backend {
+struct test_backend : plain_host_memory {
   static constexpr scan::backend id = scan::backend::host;
   static constexpr const char* name = "gpu emulation";
   static constexpr bool concurrent_callers = false;
@@ -143,18 +144,5 @@ struct test_backend {
     return scan::detail::workspace_bytes_on(emulation::backend{}, n, sizeof(In), sizeof(Out), opt);
   }
 
-  template <class T> static T* allocate(std::int64_t n) {
-    void* p = std::malloc(static_cast<std::size_t>(n) * sizeof(T));
-    if (!p) throw std::bad_alloc();
-    return static_cast<T*>(p);
-  }
-  template <class T> static void release(T* p) { std::free(p); }
-  template <class T> static void upload(T* dst, const T* src, std::int64_t n) {
-    std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
-  }
-  template <class T> static void download(T* dst, const T* src, std::int64_t n) {
-    std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
-  }
-  static void synchronize() {}
   static std::int64_t max_test_items() { return std::int64_t{1} << 30; }
 };

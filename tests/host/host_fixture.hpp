@@ -8,9 +8,10 @@
 #include <new>
 #include <string>
 
+#include "tests/plain_host_memory.hpp"
 #include <scan/scan.hpp>
 
-struct test_backend {
+struct test_backend : plain_host_memory {
   static constexpr scan::backend id = scan::backend::host;
 
   static std::string skip_reason() { return {}; }
@@ -20,22 +21,6 @@ struct test_backend {
     opt.backend = scan::backend::host;
     return opt;
   }
-
-  template <class T> static T* allocate(std::int64_t n) {
-    void* p = std::malloc(static_cast<std::size_t>(n) * sizeof(T));
-    if (!p) throw std::bad_alloc();
-    return static_cast<T*>(p);
-  }
-  template <class T> static void release(T* p) { std::free(p); }
-
-  template <class T> static void upload(T* dst, const T* src, std::int64_t n) {
-    std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
-  }
-  template <class T> static void download(T* dst, const T* src, std::int64_t n) {
-    std::memcpy(dst, src, static_cast<std::size_t>(n) * sizeof(T));
-  }
-
-  static void synchronize() {}
 
   // Half the memory the kernel reports available (input and output as uint8).
   static std::int64_t max_test_items() {

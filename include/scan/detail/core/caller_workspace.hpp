@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <mutex>
+#include <utility>
 
 namespace scan::detail {
 
@@ -23,23 +24,19 @@ public:
   // Buffers remembered; a fixed table, so that a call never allocates host memory either.
   static constexpr std::size_t capacity = 128;
 
-  // Tiles whose flags (and the header) a call may use on `buffer` without zeroing them. Once the
-  // table has overflowed, a buffer it does not hold may have been used: nothing is valid.
-  std::int64_t valid_tiles(const void* buffer) {
+  // Records that `buffer` now holds valid flags for `tiles` tiles (none_valid: not even the
+  // header) and returns how many it held before: tiles whose flags (and the header) a call may
+  // use without zeroing them. Once the table has overflowed, a buffer it does not hold may have
+  // been used: nothing is valid.
+  std::int64_t exchange_valid_tiles(const void* buffer, std::int64_t tiles) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (entry* e = find(buffer)) return e->valid_tiles;
-    return overflowed_ ? none_valid : all_valid;
-  }
-
-  void set_valid_tiles(const void* buffer, std::int64_t tiles) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (entry* e = find(buffer)) {
-      e->valid_tiles = tiles;
-    } else if (used_ < capacity) {
+    if (entry* e = find(buffer)) return std::exchange(e->valid_tiles, tiles);
+    const std::int64_t before = overflowed_ ? none_valid : all_valid;
+    if (used_ < capacity)
       entries_[used_++] = {buffer, tiles};
-    } else {
+    else
       overflowed_ = true;
-    }
+    return before;
   }
 
 private:

@@ -42,7 +42,7 @@ public:
 
   arena totals(std::size_t bytes) {
     if (caller_.data) {
-      cache_.caller_log().set_valid_tiles(caller_.data, caller_workspace_log::none_valid);
+      cache_.caller_log().exchange_valid_tiles(caller_.data, caller_workspace_log::none_valid);
       return arena(caller_.data, caller_.bytes);
     }
     return buffers().take_totals(memory_, stream_, bytes, !captured_);
@@ -53,11 +53,9 @@ public:
       return buffers().template take_lookback<T>(memory_, stream_, tiles, !captured_);
     arena ws(caller_.data, caller_.bytes);
     lookback_state<T> state = carve_lookback<T>(ws, tiles);
-    caller_workspace_log& log = cache_.caller_log();
-    if (log.valid_tiles(caller_.data) < tiles)
+    // The values follow this call's flags: flags of more tiles would overlap them.
+    if (cache_.caller_log().exchange_valid_tiles(caller_.data, tiles) < tiles)
       memory_.zero(state.header, lookback_flag_bytes(tiles), stream_);
-    // The values now follow this call's flags: flags of more tiles would overlap them.
-    log.set_valid_tiles(caller_.data, tiles);
     return state;
   }
 
