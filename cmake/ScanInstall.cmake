@@ -8,13 +8,18 @@ install(TARGETS scan EXPORT libscanTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # Everything a user's file includes, the header path's kernels too, lies under <scan/...>. A
 # build holds one device backend: the others' glue stays out of its package.
+# (A kokkos build over a Kokkos with CUDA or HIP holds that GPU backend too.)
+set(scan_held ${SCAN_BACKEND})
+if(SCAN_BACKEND STREQUAL "kokkos" AND NOT SCAN_KOKKOS_NATIVE STREQUAL "none")
+  list(APPEND scan_held ${SCAN_KOKKOS_NATIVE})
+endif()
 set(scan_other_backends cuda hip kokkos)
-list(REMOVE_ITEM scan_other_backends ${SCAN_BACKEND})
+list(REMOVE_ITEM scan_other_backends ${scan_held})
 set(scan_excluded)
 foreach(other IN LISTS scan_other_backends)
   list(APPEND scan_excluded PATTERN "backends/${other}" EXCLUDE)
 endforeach()
-if(SCAN_BACKEND STREQUAL "host" OR SCAN_BACKEND STREQUAL "kokkos")
+if(NOT scan_held MATCHES "cuda|hip")
   list(APPEND scan_excluded PATTERN "backends/gpu" EXCLUDE PATTERN "kernels" EXCLUDE
        PATTERN "platform" EXCLUDE)
 endif()

@@ -24,12 +24,12 @@ const backend_entry* find_backend(backend b) {
 }
 
 backend configured_backend() {
-#if defined(SCAN_WITH_CUDA)
+#if defined(SCAN_WITH_KOKKOS) // first: a Kokkos with CUDA or HIP brings that backend too
+  return backend::kokkos;
+#elif defined(SCAN_WITH_CUDA)
   return backend::cuda;
 #elif defined(SCAN_WITH_HIP)
   return backend::hip;
-#elif defined(SCAN_WITH_KOKKOS)
-  return backend::kokkos;
 #else
   return backend::host;
 #endif

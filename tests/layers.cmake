@@ -3,7 +3,8 @@
 #   api            scan/scan.hpp, blockwise.hpp, kokkos.hpp
 #   front          scan/detail/*.hpp: checks done, a call routed to a backend
 #   orchestration  scan/detail/orchestration/
-#   backends       scan/detail/backends/<name>/: glue; cuda and hip plug into gpu, no other pair
+#   backends       scan/detail/backends/<name>/: glue; cuda and hip plug into gpu, and kokkos into
+#                  gpu, cuda and hip (Kokkos::Cuda and Kokkos::HIP run those kernels); no other pair
 #   kernels        scan/detail/kernels/
 #   platform       scan/detail/platform/
 # and, usable from every layer, the vocabulary: scan/{config,error,operators,options,types}.hpp
@@ -60,7 +61,8 @@ foreach(header IN LISTS headers)
       elseif(target_rank LESS rank)
         list(APPEND problems "${header}: includes ${target}, a layer above it")
       elseif(rank EQUAL 3 AND target_rank EQUAL 3 AND NOT group STREQUAL target_group)
-        if(NOT (target_group STREQUAL "gpu" AND group MATCHES "^(cuda|hip)$"))
+        if(NOT (target_group STREQUAL "gpu" AND group MATCHES "^(cuda|hip)$") AND
+           NOT (target_group MATCHES "^(gpu|cuda|hip)$" AND group STREQUAL "kokkos"))
           list(APPEND problems "${header}: backend ${group} includes backend ${target_group} (${target})")
         endif()
       endif()

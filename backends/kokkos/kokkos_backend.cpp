@@ -1,6 +1,8 @@
 // The kokkos backend's entry in the registry and its compiled set of types and operators (full
 // scans here, blockwise scans in kokkos_blockwise_compiled.cpp), run on
-// Kokkos::DefaultExecutionSpace with pointers into its memory space.
+// Kokkos::DefaultExecutionSpace with pointers into its memory space. Where that space runs a GPU
+// backend (Kokkos::Cuda, Kokkos::HIP: kokkos_native.hpp), the calls go to that backend's entry,
+// built into this library, with the instance's stream.
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
 #include <scan/detail/scan_on.hpp>
 
@@ -14,23 +16,45 @@ void run_blockwise_compiled(const scan::detail::request& r);
 
 namespace {
 
-// Kokkos cannot tell where a raw pointer points; what it can tell is whether it runs at all.
-void check_ready(const scan::detail::request&) {
-  require_initialized();
+using default_exec = Kokkos::DefaultExecutionSpace;
+
+// The request as the GPU backend of a native space takes it, and that backend's entry.
+template <class Exec> scan::detail::request native_request(const scan::detail::request& r) {
+  scan::detail::request g = r;
+  g.opt = native_options(Exec{}, r.opt);
+  return g;
+}
+template <class Exec> const scan::detail::backend_entry& native_entry() {
+  return *scan::detail::find_backend(native_gpu<Exec>::vendor::id);
 }
 
-void run_compiled(const scan::detail::request& r) {
-  scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
-    using In = typename decltype(in)::type;
-    using Out = typename decltype(out)::type;
-    scan::detail::scan_on(default_backend(), scan::detail::typed_args<In, Out>(r), op);
-  });
+template <class Exec> void check_on(const scan::detail::request& r) {
+  require_initialized();
+  // Kokkos cannot tell where a raw pointer points; a GPU runtime can.
+  if constexpr (native_gpu<Exec>::present) native_entry<Exec>().check_memory(r);
 }
 
-std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
-                            const options& opt) {
+template <class Exec> void run_compiled_on(const scan::detail::request& r) {
+  if constexpr (native_gpu<Exec>::present) {
+    native_entry<Exec>().run_compiled(native_request<Exec>(r));
+  } else {
+    scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+      using In = typename decltype(in)::type;
+      using Out = typename decltype(out)::type;
+      scan::detail::scan_on(kokkos_backend<Exec>{Exec{}}, scan::detail::typed_args<In, Out>(r), op);
+    });
+  }
+}
+
+template <class Exec>
+std::size_t workspace_bytes_on(std::int64_t n, std::size_t in_size, std::size_t out_size,
+                               const options& opt) {
   require_initialized();
-  return scan::detail::workspace_bytes_on(default_backend(), n, in_size, out_size, opt);
+  if constexpr (native_gpu<Exec>::present)
+    return native_entry<Exec>().workspace_bytes(n, in_size, out_size, native_options(Exec{}, opt));
+  else
+    return scan::detail::workspace_bytes_on(kokkos_backend<Exec>{Exec{}}, n, in_size, out_size,
+                                            opt);
 }
 
 } // namespace
@@ -39,9 +63,13 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& kokkos_backend_entry() {
-  static const backend_entry entry{backend::kokkos,         kokkos::unsupported,
-                                   kokkos::check_ready,     kokkos::run_compiled,
-                                   kokkos::workspace_bytes, kokkos::run_blockwise_compiled};
+  using kokkos::default_exec;
+  static const backend_entry entry{backend::kokkos,
+                                   kokkos::unsupported,
+                                   kokkos::check_on<default_exec>,
+                                   kokkos::run_compiled_on<default_exec>,
+                                   kokkos::workspace_bytes_on<default_exec>,
+                                   kokkos::run_blockwise_compiled};
   return entry;
 }
 

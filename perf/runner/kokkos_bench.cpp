@@ -1,8 +1,11 @@
 // The Kokkos bench: libscan's kokkos backend (the pointer API, on Kokkos::DefaultExecutionSpace)
 // beside Kokkos::parallel_scan on the same execution space instance ("kokkos") and a Kokkos
-// deep_copy, on memory of that space. Timed with the steady clock around exec.fence()
-// (perf/kit/host_clock.hpp).
+// deep_copy, on memory of that space. Timed with CUDA events on the instance's stream on
+// Kokkos::Cuda (perf/kit/cuda_clock.cuh, as the cuda bench), else with the steady clock around
+// exec.fence() (perf/kit/host_clock.hpp).
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <thread>
 #include <vector>
 
@@ -10,6 +13,9 @@
 
 #include "perf/kit/check.hpp"
 #include "perf/kit/host_clock.hpp"
+#if defined(KOKKOS_ENABLE_CUDA)
+#include "perf/kit/cuda_clock.cuh"
+#endif
 #include "perf/runner/host_machine.hpp"
 #include "perf/runner/matrix_driver.hpp"
 
@@ -37,6 +43,11 @@ template <class T> struct parallel_scan_sum {
     partial = static_cast<T>(partial + x);
     if (final && inclusive) out[i] = partial;
   }
+};
+
+struct instance_fence {
+  exec_space exec;
+  void operator()() const { exec.fence(); }
 };
 
 struct kokkos_device {
@@ -93,11 +104,24 @@ struct kokkos_device {
                           parallel_scan_sum<T>{in, out, inclusive});
   }
 
-  auto clock() {
-    return kit::host_clock([this] { exec.fence(); });
+#if defined(KOKKOS_ENABLE_CUDA)
+  template <class E = exec_space, std::enable_if_t<std::is_same<E, Kokkos::Cuda>::value, int> = 0>
+  kit::cuda_clock& clock() {
+    if (!events)
+      events = std::make_unique<kit::cuda_clock>(exec.cuda_stream(), kit::cadence::back_to_back);
+    return *events;
+  }
+  template <class E = exec_space, std::enable_if_t<!std::is_same<E, Kokkos::Cuda>::value, int> = 0>
+#endif
+  kit::host_clock<instance_fence>& clock() {
+    return fence_clock;
   }
 
 private:
+#if defined(KOKKOS_ENABLE_CUDA)
+  std::unique_ptr<kit::cuda_clock> events;
+#endif
+  kit::host_clock<instance_fence> fence_clock{instance_fence{exec}};
   template <class T> void download(T* dst, const T* src, std::int64_t n) {
     Kokkos::deep_copy(exec, host_items<T>(dst, static_cast<std::size_t>(n)),
                       device_items<const T>(src, static_cast<std::size_t>(n)));

@@ -23,6 +23,7 @@
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/detail/core/sequence.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "tests/reference_scan.hpp"
 
@@ -226,6 +227,78 @@ template <class Strategy, class T> struct kernels {
   }
 };
 
+// The kernels over strided sequences (core/sequence.hpp: a column of a matrix, a Kokkos
+// LayoutStride View): the single pass, and ScanThenFan's part kernels with reduce_parts; the
+// items between a sequence's elements are left as they were.
+template <class Strategy, class T> struct strided_kernels {
+  using S = scan::gpu::shape_of<Strategy, T, T>;
+  using B = typename Strategy::template block_scan<S>;
+
+  template <class Op>
+  static void check(std::int64_t n, std::int64_t in_stride, std::int64_t out_stride, bool inclusive,
+                    maybe<T> init, Op op) {
+    INFO("n=" << n << " strides " << in_stride << ", " << out_stride << " inclusive=" << inclusive);
+    const auto in = input<T>(n, 5);
+    std::vector<T> in_matrix(static_cast<std::size_t>(n * in_stride), value<T>(77));
+    for (std::int64_t i = 0; i < n; ++i)
+      in_matrix[static_cast<std::size_t>(i * in_stride)] = in[static_cast<std::size_t>(i)];
+    const scan::detail::strided<const T> src{in_matrix.data(), in_stride};
+    const T filler = value<T>(4321);
+    std::vector<T> out_matrix;
+    const auto fresh_output = [&] {
+      out_matrix.assign(static_cast<std::size_t>(n * out_stride), filler);
+      return scan::detail::strided<T>{out_matrix.data(), out_stride};
+    };
+    const auto want = reference(in, n, inclusive, init, op);
+    const auto check_output = [&] {
+      std::int64_t bad = -1;
+      for (std::int64_t k = 0; k < n * out_stride && bad < 0; ++k) {
+        const auto i = static_cast<std::size_t>(k / out_stride);
+        const bool item = k % out_stride == 0;
+        const bool unspecified = item && !inclusive && i == 0 && !init.present;
+        if (!unspecified && !(out_matrix[static_cast<std::size_t>(k)] == (item ? want[i] : filler)))
+          bad = k;
+      }
+      CHECK_MESSAGE(bad == -1, "first wrong matrix index " << bad);
+    };
+
+    const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
+    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
+    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
+                                          prefixes.data(), tiles};
+    const auto dst = fresh_output();
+    launch(tiles, S::threads, [&] {
+      scan::gpu::single_pass_kernel<S, B>(src, dst, n, inclusive, init, header.data(),
+                                          scan::gpu::tile_descriptors<T>(state), tiles, false,
+                                          false, op, 0);
+    });
+    check_output();
+
+    // ScanThenFan: parts scanned alone (totals kept), bases from the totals, bases fanned in.
+    std::vector<T> totals(static_cast<std::size_t>(tiles)), reduced(totals.size());
+    const std::int64_t blocks = scan::gpu::part_blocks<S>(tiles);
+    const auto parts = fresh_output();
+    launch(blocks, S::threads, [&] {
+      scan::gpu::scan_parts_kernel<S, B>(src, parts, n, inclusive, init,
+                                         static_cast<const T*>(nullptr), totals.data(), false,
+                                         false, op);
+    });
+    launch(blocks, S::threads,
+           [&] { scan::gpu::reduce_parts_kernel<S, B>(src, n, reduced.data(), false, op); });
+    std::vector<T> bases(totals.size());
+    for (std::int64_t t = 0; t + 1 < tiles; ++t) {
+      const auto u = static_cast<std::size_t>(t);
+      CHECK(reduced[u] == totals[u]);
+      const T with_init = t == 0 && init.present ? op(init.value, totals[u]) : totals[u];
+      bases[u] = t == 0 ? with_init : op(bases[u - 1], totals[u]);
+    }
+    launch(scan::gpu::fan_blocks<S>(tiles), S::threads,
+           [&] { scan::gpu::fan_parts_kernel<S>(parts, n, inclusive, bases.data(), false, op); });
+    check_output();
+  }
+};
+
 template <class Strategy> void check_strategy() {
   // 2600: parts beyond one block of each shape, with a ragged last part.
   const auto sizes = {std::int64_t{1}, std::int64_t{31}, std::int64_t{256}, std::int64_t{700},
@@ -256,6 +329,16 @@ struct emulated_pool {
   static unsigned* busy() { return emulated_busy; }
   static uint4* slots() { return emulated_slots; }
 };
+
+TEST_CASE("strided sequences") {
+  for (std::int64_t n : {std::int64_t{1}, std::int64_t{255}, std::int64_t{2600}})
+    for (bool inclusive : {true, false}) {
+      strided_kernels<striped_strategy, int>::check(n, 3, 2, inclusive, {5, true}, scan::sum{});
+      strided_kernels<striped_strategy, int>::check(n, 1, 4, inclusive, {}, scan::max{});
+      strided_kernels<striped_strategy, affine>::check(n, 2, 3, inclusive, {value<affine>(4), true},
+                                                       then{});
+    }
+}
 
 TEST_CASE("kogge_stone_global") {
   check_strategy<scan::gpu::kogge_stone_global_strategy<emulated_pool>>();

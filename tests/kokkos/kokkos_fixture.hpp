@@ -50,9 +50,17 @@ struct test_backend {
   static constexpr bool floats_repeat = false;
 #endif
 
-  // Half the memory the kernel reports available (input and output as uint8); a host execution
-  // space allocates from it.
+  // Half the memory available to the execution space (input and output as uint8): the device's
+  // free memory less a margin for the workspace on Kokkos::Cuda, else what the kernel reports.
   static std::int64_t max_test_items() {
+#if defined(KOKKOS_ENABLE_CUDA)
+    if constexpr (std::is_same_v<memory, Kokkos::CudaSpace>) {
+      std::size_t free_bytes = 0, total_bytes = 0;
+      if (cudaMemGetInfo(&free_bytes, &total_bytes) != cudaSuccess) return 0;
+      const std::size_t margin = std::size_t{1} << 30;
+      return free_bytes > margin ? static_cast<std::int64_t>((free_bytes - margin) / 2) : 0;
+    }
+#endif
     std::ifstream meminfo("/proc/meminfo");
     std::string key;
     std::int64_t kib = 0;

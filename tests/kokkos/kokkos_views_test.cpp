@@ -62,24 +62,50 @@ template <class T> std::vector<T> random_values(std::int64_t n) {
   return v;
 }
 
+// dst(i) = src(i) on exec_space: moves items between a View of any layout and a contiguous one,
+// which is all Kokkos::deep_copy does between memory spaces.
+template <class Dst, class Src> struct copy_items {
+  Dst dst;
+  Src src;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const { dst(i) = src(i); }
+};
+template <class Dst, class Src> void copy_on_device(const Dst& dst, const Src& src) {
+  Kokkos::parallel_for("test:copy",
+                       Kokkos::RangePolicy<exec_space, Kokkos::IndexType<std::int64_t>>(
+                           0, static_cast<std::int64_t>(src.extent(0))),
+                       copy_items<Dst, Src>{dst, src});
+  exec_space().fence();
+}
+
 // Writes data into v (through a writable alias when v's elements are const).
 template <class View>
 void fill(const View& v, const std::vector<typename View::non_const_value_type>& data) {
   using T = typename View::non_const_value_type;
-  Kokkos::View<T*, Kokkos::LayoutStride, typename View::memory_space, Kokkos::MemoryUnmanaged> w(
+  using memory = typename View::memory_space;
+  Kokkos::View<T*, Kokkos::LayoutStride, memory, Kokkos::MemoryUnmanaged> w(
       const_cast<T*>(v.data()), Kokkos::LayoutStride(v.extent(0), v.stride(0)));
-  auto h = Kokkos::create_mirror_view(w);
-  for (std::size_t i = 0; i < data.size(); ++i)
-    h(i) = data[i];
-  Kokkos::deep_copy(w, h);
+  Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> from(data.data(), data.size());
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible) {
+    Kokkos::deep_copy(w, from);
+  } else {
+    Kokkos::View<T*, memory> staging("test:staging", data.size());
+    Kokkos::deep_copy(staging, from);
+    copy_on_device(w, staging);
+  }
 }
 
 template <class View> std::vector<typename View::non_const_value_type> read(const View& v) {
-  auto h = Kokkos::create_mirror_view(v);
-  Kokkos::deep_copy(h, v);
-  std::vector<typename View::non_const_value_type> out(v.extent(0));
-  for (std::size_t i = 0; i < out.size(); ++i)
-    out[i] = h(i);
+  using T = typename View::non_const_value_type;
+  using memory = typename View::memory_space;
+  std::vector<T> out(v.extent(0));
+  Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> to(out.data(), out.size());
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory>::accessible) {
+    Kokkos::deep_copy(to, v);
+  } else {
+    Kokkos::View<T*, memory> staging("test:staging", out.size());
+    copy_on_device(staging, v);
+    Kokkos::deep_copy(to, staging);
+  }
   return out;
 }
 
@@ -350,6 +376,34 @@ TEST_CASE("pointer API on the default execution space") {
                  "DefaultExecutionSpace");
 }
 
+// Operators written as KOKKOS_LAMBDA, in functions of external linkage (as nvcc's extended
+// lambdas need): a View scan and a pointer scan.
+void scan_with_lambdas(const Kokkos::View<const int*>& in, const Kokkos::View<int*>& out,
+                       const Kokkos::View<int*>& out2) {
+  scan::kokkos::exclusive_scan(
+      exec_space{}, in, out, -7, KOKKOS_LAMBDA(int a, int b) { return a < b ? b : a; });
+  scan::options o;
+  o.backend = scan::backend::kokkos;
+  scan::inclusive_scan(
+      in.data(), out2.data(), static_cast<std::int64_t>(in.extent(0)),
+      KOKKOS_LAMBDA(int a, int b) { return a + 2 * b; }, o);
+}
+
+TEST_CASE("views: KOKKOS_LAMBDA operators") {
+  for (std::int64_t n : {std::int64_t{1}, std::int64_t{4099}, std::int64_t{300007}}) {
+    CAPTURE(n);
+    const std::vector<int> data = random_values<int>(n);
+    Kokkos::View<int*> in("in", n), out("out", n), out2("out2", n);
+    fill(in, data);
+    scan_with_lambdas(in, out, out2);
+    exec_space().fence();
+    CHECK(first_mismatch(read(out), expected<int, int>(data, false, {-7, true}, scan::max{})) ==
+          -1);
+    const auto weighted = [](int a, int b) { return a + 2 * b; }; // wraps like the device
+    CHECK(first_mismatch(read(out2), expected<int, int>(data, true, {}, weighted)) == -1);
+  }
+}
+
 // --- Teams of several threads -----------------------------------------------------------------
 // Kokkos::Serial, the only execution space on some machines, runs teams of one thread. These
 // parts run the same kernel bodies (run_part) for the default host execution space, on teams of
@@ -473,7 +527,7 @@ template <class InSeq, class OutSeq, class Out, class Op>
 void run_parts(const scan::kokkos::kokkos_parts<exec_space>& parts, InSeq in, OutSeq out,
                std::int64_t n, bool inclusive, scan::detail::maybe<Out> init,
                const scan::options& o, Op op) {
-  scan::detail::scan_on(scan::kokkos::kokkos_backend<exec_space>{parts}, in, out, n, inclusive,
+  scan::detail::scan_on(scan::kokkos::kokkos_team_backend<exec_space>{parts}, in, out, n, inclusive,
                         init, o, op);
 }
 
@@ -574,8 +628,8 @@ TEST_CASE("blockwise: segments across many parts") {
               kind == 0 ? scan::detail::maybe<affine>{} : scan::detail::maybe<affine>{{3, 9}, true};
           fill(col, data);
           scan::kokkos::run_blockwise(
-              scan::kokkos::kokkos_backend<exec_space>{{exec_space{}, part}}, col, out, n, segment,
-              inclusive, init, scan::options{}, compose{});
+              scan::kokkos::kokkos_team_backend<exec_space>{{exec_space{}, part}}, col, out, n,
+              segment, inclusive, init, scan::options{}, compose{});
           Kokkos::fence();
           std::vector<affine> want(data.size());
           for (std::int64_t base = 0; base < n; base += segment)

@@ -56,7 +56,7 @@ template <class OutSeq, class Out> struct headed_output {
 };
 
 template <class Exec, class InSeq, class OutSeq, class Out, class Op>
-void run_blockwise(const kokkos_backend<Exec>& backend, InSeq in, OutSeq out, std::int64_t n,
+void run_blockwise(const kokkos_team_backend<Exec>& backend, InSeq in, OutSeq out, std::int64_t n,
                    std::int64_t segment, bool inclusive, maybe<Out> init, options opt, Op op) {
   using item = scan::detail::headed<Out>;
   const headed_input<InSeq, Out, Op> items{in, segment, init, op};
@@ -73,10 +73,22 @@ void run_blockwise(const kokkos_backend<Exec>& backend, InSeq in, OutSeq out, st
   });
 }
 
-// The header path of blockwise scans on Kokkos::DefaultExecutionSpace.
+// The header path of blockwise scans on Kokkos::DefaultExecutionSpace: the GPU backend's blockwise
+// kernels where that space runs one (kokkos_native.hpp).
 template <class In, class Out, class Op>
 void blockwise(const scan::detail::scan_args<In, Out>& a, std::int64_t segment, Op op) {
-  run_blockwise(default_backend(), a.in, a.out, a.n, segment, a.inclusive, a.init, a.opt, op);
+  using exec = Kokkos::DefaultExecutionSpace;
+  if constexpr (native_gpu<exec>::present) {
+    using gpu_backend = gpu::gpu_backend<typename native_gpu<exec>::vendor>;
+    scan::detail::scan_args<In, Out> g = a;
+    g.opt = native_options(exec{}, a.opt);
+    gpu_backend::blockwise(g, segment, op, [&](const scan::detail::scan_args<In, Out>& part) {
+      scan::detail::scan_on(gpu_backend{}, part, op);
+    });
+  } else {
+    run_blockwise(kokkos_team_backend<exec>{{exec{}}}, a.in, a.out, a.n, segment, a.inclusive,
+                  a.init, a.opt, op);
+  }
 }
 
 } // namespace scan::kokkos

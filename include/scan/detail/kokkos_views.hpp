@@ -7,12 +7,13 @@
 //   scan::kokkos::inclusive_scan(exec, in, out, init, op);             // with an initial value
 //   scan::kokkos::exclusive_scan(exec, in, out, init, op);
 //
-// These queue their work on `exec` and return without waiting. The *_total variants also give
-// the total: init combined with every input, which is the value one past the end of an exclusive
-// scan (the last CSR row pointer). With a rank-0 View argument after `out` they write it there
-// without waiting; without one they wait for `exec` and return it (the operator then must be
-// callable on the host, as KOKKOS_LAMBDA and KOKKOS_FUNCTION operators are). The total of an
-// inclusive scan of no items without init is Out{}.
+// These queue their work on `exec` and return without waiting. On Kokkos::Cuda (Kokkos::HIP) they
+// run libscan's GPU kernels on the instance's stream, strided Views read and written in place. The
+// *_total variants also give the total: init combined with every input, which is the value one past
+// the end of an exclusive scan (the last CSR row pointer). With a rank-0 View argument after `out`
+// they write it there without waiting; without one they wait for `exec` and return it (the operator
+// then must be callable on the host, as KOKKOS_LAMBDA and KOKKOS_FUNCTION operators are). The total
+// of an inclusive scan of no items without init is Out{}.
 //
 // `in` and `out` may be the same View (a scan in place); Views that share memory otherwise are
 // rejected. Accumulation happens in out's value type. Errors are scan::error, and a rejected call
@@ -26,6 +27,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
+#include <scan/detail/core/sequence.hpp>
 #include <scan/detail/scan_on.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
@@ -190,6 +192,16 @@ view_value_t<View> read_item(const Exec& exec, const View& v, std::int64_t i) {
   return value;
 }
 
+// A View as the GPU kernels take it (kokkos_native.hpp): a pointer where its items are adjacent
+// (rank-1 LayoutLeft and LayoutRight), a strided sequence otherwise.
+template <class V> auto device_sequence(const V& v) {
+  using element = std::remove_pointer_t<decltype(v.data())>;
+  if constexpr (std::is_same<typename V::array_layout, Kokkos::LayoutStride>::value)
+    return scan::detail::strided<element>{v.data(), static_cast<std::int64_t>(v.stride(0))};
+  else
+    return v.data();
+}
+
 template <class Exec, class InView, class OutView, class Op, class Total>
 void scan_views(const Exec& exec, const InView& in, const OutView& out, bool inclusive,
                 maybe<view_value_t<OutView>> init, Op op, const options& opt, Total total) {
@@ -229,7 +241,11 @@ void scan_views(const Exec& exec, const InView& in, const OutView& out, bool inc
       if (!inclusive && in_place) saved_input = static_cast<Out>(read_item(exec, in, last));
     }
 
-    scan::detail::scan_on(kokkos_backend<Exec>{exec}, in, out, n, inclusive, init, opt, op);
+    if constexpr (native_gpu<Exec>::present)
+      scan::detail::scan_on(kokkos_backend<Exec>{exec}, device_sequence(in), device_sequence(out),
+                            n, inclusive, init, opt, op);
+    else
+      scan::detail::scan_on(kokkos_backend<Exec>{exec}, in, out, n, inclusive, init, opt, op);
 
     if constexpr (to_view) {
       if (inclusive)

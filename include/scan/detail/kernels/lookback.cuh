@@ -70,9 +70,9 @@ struct spin_wait {
   static constexpr bool fallback = false;
 };
 
-template <int TileItems, class In, class T> struct reduce_when_blocked {
+template <int TileItems, class InSeq, class T> struct reduce_when_blocked {
   static constexpr bool fallback = true;
-  const In* in;          // the whole input; blocking tiles are full tiles
+  InSeq in;              // the whole input; blocking tiles are full tiles
   detail::maybe<T> init; // tile 0's value is a prefix: init included
   int patience;
 
@@ -81,7 +81,7 @@ template <int TileItems, class In, class T> struct reduce_when_blocked {
   template <class Op> __device__ __forceinline__ T reduce(long long tile, Op op) const {
     static_assert(TileItems % max_warp_size == 0, "a tile splits evenly over the lanes");
     constexpr int share = TileItems / warp_size;
-    const In* p = in + tile * TileItems + static_cast<long long>(lane_id()) * share;
+    const InSeq p = in + tile * TileItems + static_cast<long long>(lane_id()) * share;
     T acc = static_cast<T>(p[0]);
     for (int i = 1; i < share; ++i)
       acc = op(acc, static_cast<T>(p[i]));

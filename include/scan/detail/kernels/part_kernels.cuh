@@ -33,8 +33,8 @@ __device__ __forceinline__ int tile_count(std::int64_t n, std::int64_t begin) {
 
 // Loads a block's parts first, first + 1, ... (those that start before n), all of them before
 // any is scanned, so their loads are in flight together.
-template <class Shape, class In, class Out>
-__device__ __forceinline__ void load_parts(const In* src, std::int64_t n, std::int64_t first,
+template <class Shape, class InSeq, class Out>
+__device__ __forceinline__ void load_parts(InSeq src, std::int64_t n, std::int64_t first,
                                            Out (&items)[prefetch_tiles<Shape>][Shape::items],
                                            bool vector) {
 #pragma unroll
@@ -80,9 +80,9 @@ __device__ __forceinline__ void scan_block_parts(Out (&items)[prefetch_tiles<Sha
 }
 
 // totals[i] = reduction of part i (in the output type).
-template <class Shape, class BlockScan, class In, class Out, class Op>
+template <class Shape, class BlockScan, class InSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
-    reduce_parts_kernel(const In* in, std::int64_t n, Out* totals, bool in_vector, Op op) {
+    reduce_parts_kernel(InSeq in, std::int64_t n, Out* totals, bool in_vector, Op op) {
   constexpr int parts = prefetch_tiles<Shape>;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   const std::int64_t first = std::int64_t{blockIdx.x} * parts;
@@ -98,11 +98,10 @@ __global__ void __launch_bounds__(Shape::threads)
 
 // Scans each part; part 0 starts from init, part i >= 1 from seeds[i - 1] when seeds is given;
 // totals[i] (when given) receives part i's reduction without init or seed.
-template <class Shape, class BlockScan, class In, class Out, class Op>
+template <class Shape, class BlockScan, class InSeq, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
-    scan_parts_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
-                      detail::maybe<Out> init, const Out* seeds, Out* totals, bool in_vector,
-                      bool out_vector, Op op) {
+    scan_parts_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+                      const Out* seeds, Out* totals, bool in_vector, bool out_vector, Op op) {
   constexpr int parts = prefetch_tiles<Shape>;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   // Last parts first: blocks start roughly in blockIdx order, so the parts the previous pass
@@ -132,9 +131,9 @@ template <class Shape> constexpr std::int64_t fan_blocks(std::int64_t parts) {
 
 // For each part i >= 1: inclusive: out[j] = bases[i - 1] op out[j]; exclusive: the part's first
 // element becomes bases[i - 1], the others bases[i - 1] op out[j].
-template <class Shape, class Out, class Op>
+template <class Shape, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
-    fan_parts_kernel(Out* out, std::int64_t n, bool inclusive, const Out* bases, bool vector,
+    fan_parts_kernel(OutSeq out, std::int64_t n, bool inclusive, const Out* bases, bool vector,
                      Op op) {
   constexpr int parts = prefetch_tiles<Shape>;
   const std::int64_t first = 1 + std::int64_t{blockIdx.x} * parts;

@@ -38,9 +38,9 @@ __device__ __forceinline__ void draw_tile(unsigned long long* header, long long 
 // precedes the tile. With Fallback (a GPU without forward progress between blocks) the prefix is
 // published before any of the tile's output is stored, since a waiting block may be reading the
 // tile's input.
-template <class Shape, bool Fallback, class In, class Out, class Op>
+template <class Shape, bool Fallback, class InSeq, class Out, class Op>
 __device__ __forceinline__ void
-resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, const Out& aggregate,
+resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Out& aggregate,
                     detail::maybe<Out> init, const tile_descriptors<Out>& descriptors, Op op,
                     int delay_ns, int patience, Out& prefix, bool& has_prefix) {
   if (tile == 0) {
@@ -58,7 +58,7 @@ resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, cons
   if (delay_ns > 0) sleep_ns(static_cast<unsigned>(delay_ns));
   const auto wait = [&] {
     if constexpr (Fallback)
-      return reduce_when_blocked<Shape::tile_items, In, Out>{in, init, patience};
+      return reduce_when_blocked<Shape::tile_items, InSeq, Out>{in, init, patience};
     else
       return spin_wait{};
   }();
@@ -78,9 +78,10 @@ resolve_tile_prefix(const In* in, long long tile, unsigned long long epoch, cons
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
 // without forward progress between blocks (resolve_tile_prefix). `delay_ns`: the sleep before a
 // tile's first look-back poll.
-template <class Shape, class BlockScan, bool Fallback = false, class In, class Out, class Op>
+template <class Shape, class BlockScan, bool Fallback = false, class InSeq, class OutSeq, class Out,
+          class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
-    single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
+    single_pass_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
                        tile_descriptors<Out> descriptors, long long num_tiles, bool in_vector,
                        bool out_vector, Op op, int delay_ns, int patience = 0) {

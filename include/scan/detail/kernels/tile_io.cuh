@@ -1,13 +1,15 @@
 // Moving a tile between global memory and registers in the layout of tile_shape.cuh. Full tiles
-// at vector-aligned addresses use one access of up to 16 bytes per run; unaligned pointers use
-// element accesses in the same layout; the ragged last tile guards every element.
+// at vector-aligned addresses use one access of up to 16 bytes per run; unaligned pointers and
+// strided sequences (core/sequence.hpp) use element accesses in the same layout; the ragged last
+// tile guards every element.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 
-#include <scan/detail/platform/platform.cuh>
+#include <scan/detail/core/sequence.hpp>
 #include <scan/detail/kernels/tile_shape.cuh>
+#include <scan/detail/platform/platform.cuh>
 
 namespace scan::gpu {
 
@@ -31,6 +33,14 @@ template <class T, int Run> inline bool vector_aligned(const void* p) {
   constexpr int bytes = access_bytes<T, Run>;
   return bytes > 0 && reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
+template <class T, int Run, class U> inline bool vector_aligned(detail::strided<U>) {
+  return false;
+}
+
+// Bytes per vector access of a sequence's runs: none for strided sequences.
+template <class Seq, int Run>
+inline constexpr int seq_access_bytes =
+    detail::is_contiguous<Seq> ? access_bytes<detail::sequence_value_t<Seq>, Run> : 0;
 
 // Offset of the first element of run k of this thread, from the tile's start.
 template <class Shape> __device__ __forceinline__ int run_offset(int k) {
@@ -39,11 +49,12 @@ template <class Shape> __device__ __forceinline__ int run_offset(int k) {
   return warp * warp_size * Shape::items + (k * warp_size + lane) * Shape::run;
 }
 
-template <class Shape, class In, class T>
-__device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::items], int count,
+template <class Shape, class InSeq, class T>
+__device__ __forceinline__ void load_tile(InSeq tile, T (&items)[Shape::items], int count,
                                           bool vector_ok) {
+  using In = detail::sequence_value_t<InSeq>;
   constexpr int run = Shape::run;
-  constexpr int bytes = access_bytes<In, run>;
+  constexpr int bytes = seq_access_bytes<InSeq, run>;
   if (count >= Shape::tile_items) {
     if constexpr (bytes > 0) {
       if (vector_ok) {
@@ -67,7 +78,7 @@ __device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::item
     }
 #pragma unroll
     for (int k = 0; k < Shape::runs; ++k) {
-      const In* p = tile + run_offset<Shape>(k);
+      const InSeq p = tile + run_offset<Shape>(k);
 #pragma unroll
       for (int j = 0; j < run; ++j)
         items[k * run + j] = static_cast<T>(p[j]);
@@ -89,11 +100,12 @@ __device__ __forceinline__ void load_tile(const In* tile, T (&items)[Shape::item
 // Stores this thread's run k (`run` holds its Shape::run items) of a tile of `count` items.
 // Streaming: full tiles' vector stores hint that no one reads them soon (platform's
 // store_streaming), for outputs larger than the L2.
-template <class Shape, bool Streaming = false, class T>
-__device__ __forceinline__ void store_run(T* tile, int k, const T* run, int count, bool vector_ok) {
+template <class Shape, bool Streaming = false, class OutSeq, class T>
+__device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int count,
+                                          bool vector_ok) {
   constexpr int length = Shape::run;
-  constexpr int bytes = access_bytes<T, length>;
-  T* p = tile + run_offset<Shape>(k);
+  constexpr int bytes = seq_access_bytes<OutSeq, length>;
+  const OutSeq p = tile + run_offset<Shape>(k);
   if (count >= Shape::tile_items) {
     if constexpr (bytes > 0) {
       if (vector_ok) {
@@ -122,8 +134,8 @@ __device__ __forceinline__ void store_run(T* tile, int k, const T* run, int coun
   }
 }
 
-template <class Shape, class T>
-__device__ __forceinline__ void store_tile(T* tile, const T (&items)[Shape::items], int count,
+template <class Shape, class OutSeq, class T>
+__device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::items], int count,
                                            bool vector_ok) {
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k)

@@ -15,19 +15,15 @@
 #include <type_traits>
 #include <utility>
 
-#include <scan/detail/core/request.hpp>
 #include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/core/sequence.hpp>
 
 namespace scan::detail {
 
 constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
   return (a + b - 1) / b;
 }
-
-// The element type of a sequence (pointer or accessor).
-template <class Seq>
-using sequence_value_t = std::remove_cv_t<
-    std::remove_reference_t<decltype(std::declval<const Seq&>()[std::int64_t{0}])>>;
 
 // An input of at most one part: one scan_parts call without seeds or totals (one launch, no
 // workspace). False, having done nothing, for a larger input.

@@ -1,7 +1,9 @@
 // The part primitives (orchestration/part_primitives.hpp) of the CUDA and HIP backends: each
 // launches one kernel of scan/detail/kernels/ on the caller's stream. A part is one tile of the
 // block strategy's shape; the single pass is the automatic choice for every input larger than one
-// tile (one launch, 2n traffic). Compiled by nvcc or hipcc only: the kernels launch with <<<...>>>.
+// tile (one launch, 2n traffic). Inputs and outputs are pointers or strided sequences
+// (core/sequence.hpp); part totals are pointers. Compiled by nvcc or hipcc only: the kernels launch
+// with <<<...>>>.
 //
 // Platform is the vendor's launch trait (cuda/cuda_launch.cuh, hip/hip_launch.hpp):
 //   stream_type                    the runtime's stream
@@ -49,17 +51,19 @@ template <class Strategy, class Platform> struct gpu_parts {
     return algorithm::single_pass;
   }
 
-  template <class In, class Out, class Op>
-  void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+  template <class InSeq, class Out, class Op>
+  void reduce_parts(InSeq in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+    using In = detail::sequence_value_t<InSeq>;
     using S = shape<In, Out>;
     reduce_parts_kernel<S, block_scan<In, Out>>
         <<<part_grid<S>(n, part), S::threads, 0, stream>>>(in, n, totals, vector_ok<In, S>(in), op);
     Platform::check_launch("reduce_parts_kernel");
   }
 
-  template <class In, class Out, class Op>
-  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void scan_parts(InSeq in, OutSeq out, std::int64_t n, std::int64_t part, bool inclusive,
                   detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
+    using In = detail::sequence_value_t<InSeq>;
     using S = shape<In, Out>;
     scan_parts_kernel<S, block_scan<In, Out>><<<part_grid<S>(n, part), S::threads, 0, stream>>>(
         in, out, n, inclusive, init, seeds, totals, vector_ok<In, S>(in), vector_ok<Out, S>(out),
@@ -67,8 +71,8 @@ template <class Strategy, class Platform> struct gpu_parts {
     Platform::check_launch("scan_parts_kernel");
   }
 
-  template <class Out, class Op>
-  void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
+  template <class OutSeq, class Out, class Op>
+  void fan_parts(OutSeq out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
                  Op op) {
     using S = shape<Out, Out>;
     const auto grid = static_cast<unsigned>(fan_blocks<S>(blocks<S>(n, part)));
@@ -78,15 +82,17 @@ template <class Strategy, class Platform> struct gpu_parts {
     Platform::check_launch("fan_parts_kernel");
   }
 
-  template <class In, class Out, class Op>
-  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void single_pass(InSeq in, OutSeq out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
                    detail::lookback_state<Out> state, Op op) {
+    using In = detail::sequence_value_t<InSeq>;
     using S = shape<In, Out>;
     const unsigned tiles = blocks<S>(n, S::tile_items);
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
     const device_tuning& tuning = Platform::tuning();
-    if constexpr (stages<In, Out>) {
+    if constexpr (stages<In, Out> && detail::is_contiguous<InSeq> &&
+                  detail::is_contiguous<OutSeq>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int blocks = staging::template min_blocks<Out>;
         using staged = tile_shape<S::threads, S::items, S::run, blocks>;
@@ -141,7 +147,7 @@ private:
   template <class S> static unsigned part_grid(std::int64_t n, std::int64_t part) {
     return static_cast<unsigned>(part_blocks<S>(blocks<S>(n, part)));
   }
-  template <class T, class S> static bool vector_ok(const T* p) {
+  template <class T, class S, class Seq> static bool vector_ok(Seq p) {
     return vector_aligned<T, S::run>(p);
   }
 };

@@ -1,13 +1,15 @@
-// The kokkos backend: kokkos_parts on an execution space instance. The pointer API
-// (scan::inclusive_scan / exclusive_scan with backend::kokkos) runs on
-// Kokkos::DefaultExecutionSpace; the View entry points (scan/kokkos.hpp) on the caller's instance.
-// Kokkos must be initialized by the application.
+// The kokkos backend on an execution space instance: libscan's GPU kernels on the instance's
+// stream for Kokkos::Cuda and Kokkos::HIP (kokkos_native.hpp), the portable team kernels
+// (kokkos_parts) on every other space. The pointer API (scan::inclusive_scan / exclusive_scan with
+// backend::kokkos) runs on Kokkos::DefaultExecutionSpace; the View entry points (scan/kokkos.hpp)
+// on the caller's instance. Kokkos must be initialized by the application.
 #pragma once
 
 #include <string>
 
 #include <Kokkos_Core.hpp>
 
+#include <scan/detail/backends/kokkos/kokkos_native.hpp>
 #include <scan/detail/backends/kokkos/kokkos_parts.hpp>
 #include <scan/detail/backends/kokkos/kokkos_workspace.hpp>
 #include <scan/detail/core/request.hpp>
@@ -35,10 +37,10 @@ inline void require_initialized() {
                 "Kokkos::ScopeGuard) before scanning with the kokkos backend");
 }
 
-// The kokkos backend on one execution space instance: every call, pointer or View, runs the
-// shared orchestration over kokkos_parts on it (the portable team kernels), with workspace from
-// the instance's memory space.
-template <class Exec> struct kokkos_backend {
+// The portable team kernels on one execution space instance: the shared orchestration over
+// kokkos_parts, with workspace from the instance's memory space. Sequences are pointers or any
+// accessor indexed by s[i] (Views of every layout).
+template <class Exec> struct kokkos_team_backend {
   kokkos_parts<Exec> parts; // the execution space instance (and, for tests, a fixed part size)
 
   // Calls f(parts, workspace): what the orchestration runs on.
@@ -49,6 +51,22 @@ template <class Exec> struct kokkos_backend {
     scan::detail::workspace_source<kokkos_memory<Exec>> ws(workspace_cache<Exec>(),
                                                            kokkos_memory<Exec>{parts.exec}, opt);
     f(p, ws);
+  }
+};
+
+// The kokkos backend on one execution space instance, for every call, pointer or View: the GPU
+// backend on the instance's stream where the space has one (its sequences are then pointers or
+// strided sequences, see kokkos_views.hpp), else the team kernels.
+template <class Exec> struct kokkos_backend {
+  Exec exec;
+
+  template <class F> void with_parts(const options& call, F&& f) const {
+    if constexpr (native_gpu<Exec>::present) {
+      using gpu_backend = gpu::gpu_backend<typename native_gpu<Exec>::vendor>;
+      gpu_backend{}.with_parts(native_options(exec, call), f);
+    } else {
+      kokkos_team_backend<Exec>{{exec}}.with_parts(call, f);
+    }
   }
 };
 

@@ -1,0 +1,32 @@
+// The sequences a scan reads and writes: pointers, strided sequences (below), or accessors indexed
+// by s[i] (Kokkos Views on the team kernels). The orchestration takes any of them; the GPU kernels
+// take pointers and strided sequences.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include <scan/config.hpp>
+
+namespace scan::detail {
+
+// Every stride-th element from base: a column of a row-major matrix, a Kokkos LayoutStride View.
+// Offset and indexed like a pointer; the GPU kernels read and write it an element at a time.
+template <class T> struct strided {
+  T* base;
+  std::int64_t stride; // in elements
+
+  SCAN_HOST_DEVICE strided operator+(std::int64_t i) const { return {base + i * stride, stride}; }
+  SCAN_HOST_DEVICE T& operator[](std::int64_t i) const { return base[i * stride]; }
+};
+
+// The element type of a sequence.
+template <class Seq>
+using sequence_value_t = std::remove_cv_t<
+    std::remove_reference_t<decltype(std::declval<const Seq&>()[std::int64_t{0}])>>;
+
+// Whether a sequence's elements lie next to each other (vector accesses may apply).
+template <class Seq> inline constexpr bool is_contiguous = std::is_pointer_v<Seq>;
+
+} // namespace scan::detail
