@@ -9,6 +9,10 @@
 # host: always. cuda: when nvcc is found (without a GPU it is compiled and its tests report
 # skipped). kokkos, hip: when their packages are installed or can be (only those SCAN_BACKENDS
 # names, when it is set). A backend is only tried when backends/<name>/CMakeLists.txt exists.
+# kokkos-openmp: the kokkos backend once more, against a Kokkos 4 with OpenMP and Serial that this
+# script builds from a source tarball ($SCAN_KOKKOS_SOURCE, else ../shared/deps/kokkos-*.tar.gz
+# beside the checkout) and installs into $SCAN_BUILD_ROOT/kokkos-4-install, reused on later runs;
+# without a tarball (or that install) it is reported skipped.
 # Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
 # out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
 # tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
@@ -43,6 +47,8 @@ apt_install() { # apt_install PACKAGE... ; false when apt-get is missing or the 
 }
 installed() { dpkg -s "$1" >/dev/null 2>&1; }
 has_kokkos() { installed libtrilinos-kokkos-dev || ls /usr/lib/*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1; }
+# The backend a configuration builds: kokkos-openmp is the kokkos backend against another Kokkos.
+backend_of() { echo "${1%%-*}"; }
 # A backend this run is asked for: every one when SCAN_BACKENDS is unset.
 wanted() { [ -z "${SCAN_BACKENDS:-}" ] || [[ " $SCAN_BACKENDS " == *" $1 "* ]]; }
 
@@ -105,12 +111,76 @@ nvcc=$(command -v nvcc || true)
 has_gpu=0
 command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && has_gpu=1
 
+# ---- Kokkos 4 (OpenMP + Serial) for kokkos-openmp, built from source -------------------------
+kokkos4_prefix=$build_root/kokkos-4-install
+kokkos4_stamp=$kokkos4_prefix/libscan-kokkos-source # the tarball the install was built from
+kokkos4_installed() { ls "$kokkos4_prefix"/lib*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1; }
+# The source tarball: $SCAN_KOKKOS_SOURCE, else the newest ../shared/deps/kokkos-*.tar.gz beside
+# the checkout; empty when there is none.
+kokkos4_source=${SCAN_KOKKOS_SOURCE:-}
+if [ -z "$kokkos4_source" ]; then
+  kokkos4_source=$(printf '%s\n' "$root"/../shared/deps/kokkos-*.tar.gz | sort -V | tail -1)
+  if [ -f "$kokkos4_source" ]; then
+    kokkos4_source=$(cd "$(dirname "$kokkos4_source")" && pwd)/$(basename "$kokkos4_source")
+  else
+    kokkos4_source=""
+  fi
+fi
+# Whether the install is there and came from that tarball (or no tarball names another one).
+kokkos4_current() {
+  kokkos4_installed &&
+    { [ -z "$kokkos4_source" ] || [ "$(cat "$kokkos4_stamp" 2>/dev/null)" = "$(basename "$kokkos4_source")" ]; }
+}
+kokkos4_version() {
+  sed -nE 's/^ *set\(PACKAGE_VERSION "([^"]+)"\).*/\1/p' "$kokkos4_prefix"/lib*/cmake/Kokkos/KokkosConfigVersion.cmake 2>/dev/null | head -1
+}
+# Builds and installs Kokkos 4 from $kokkos4_source unless kokkos4_current; sets kokkos4_note
+# (for the summary line) or, on failure, kokkos4_error.
+build_kokkos4() {
+  local src=$build_root/kokkos-4-src bld=$build_root/kokkos-4-build start=$SECONDS gen=()
+  kokkos4_note="" kokkos4_error=""
+  if kokkos4_current; then
+    kokkos4_note="Kokkos $(kokkos4_version) OpenMP+Serial, install reused"
+    return 0
+  fi
+  if [ ! -f "$kokkos4_source" ]; then
+    kokkos4_error="FAILED: Kokkos source $kokkos4_source (SCAN_KOKKOS_SOURCE): no such file"
+    return 1
+  fi
+  say "Kokkos 4: build $(basename "$kokkos4_source") with OpenMP and Serial, install into" \
+    "$kokkos4_prefix (full output: $logs/kokkos-4-configure.log, $logs/kokkos-4-build.log)"
+  rm -rf "$src" "$bld" "$kokkos4_prefix"
+  mkdir -p "$src"
+  if ! tar -xzf "$kokkos4_source" -C "$src" || [ ! -f "$src/kokkos/CMakeLists.txt" ]; then
+    kokkos4_error="could not unpack $kokkos4_source into $src (expected a top folder kokkos/)"
+    return 1
+  fi
+  command -v ninja >/dev/null && gen=(-G Ninja)
+  if ! cmake -S "$src/kokkos" -B "$bld" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_STANDARD=17 \
+    -DCMAKE_INSTALL_PREFIX="$kokkos4_prefix" -DKokkos_ENABLE_SERIAL=ON -DKokkos_ENABLE_OPENMP=ON \
+    >"$logs/kokkos-4-configure.log" 2>&1; then
+    tail -30 "$logs/kokkos-4-configure.log"
+    kokkos4_error="Kokkos 4 configure FAILED (log: $logs/kokkos-4-configure.log)"
+    return 1
+  fi
+  cmake --build "$bld" -j "$jobs" 2>&1 | show_progress "$logs/kokkos-4-build.log" "$start"
+  if [ "${PIPESTATUS[0]}" != 0 ] || ! cmake --install "$bld" >>"$logs/kokkos-4-build.log" 2>&1; then
+    grep -E 'error' "$logs/kokkos-4-build.log" | head -40
+    kokkos4_error="Kokkos 4 build FAILED (log: $logs/kokkos-4-build.log)"
+    return 1
+  fi
+  basename "$kokkos4_source" >"$kokkos4_stamp"
+  rm -rf "$src" "$bld"
+  kokkos4_note="Kokkos $(kokkos4_version) OpenMP+Serial, compiled from source in $((SECONDS - start))s"
+}
+
 available() {
-  [ -f "$root/backends/$1/CMakeLists.txt" ] || [ "$1" = host ] || return 1
+  [ -f "$root/backends/$(backend_of "$1")/CMakeLists.txt" ] || [ "$1" = host ] || return 1
   case $1 in
   host) return 0 ;;
   cuda) [ -n "$nvcc" ] ;;
   kokkos) has_kokkos ;;
+  kokkos-openmp) return 0 ;; # built here; reported skipped when there is no source tarball
   hip) command -v hipcc >/dev/null ;;
   *) return 1 ;;
   esac
@@ -119,7 +189,7 @@ if [ -n "${SCAN_BACKENDS:-}" ]; then
   backends=$SCAN_BACKENDS
 else
   backends=""
-  for b in host cuda kokkos hip; do available $b && backends="$backends $b"; done
+  for b in host cuda kokkos kokkos-openmp hip; do available $b && backends="$backends $b"; done
 fi
 say "backends:$([ -n "$backends" ] && echo " $backends")"
 for b in $backends; do
@@ -134,6 +204,18 @@ for b in $backends; do
     fi
     ;;
   hip) echo "  hip: hipcc at $(command -v hipcc || echo '(not found)'); without an AMD GPU its suites report skipped" ;;
+  kokkos-openmp)
+    if kokkos4_current; then
+      echo "  kokkos-openmp: Kokkos $(kokkos4_version) (OpenMP, Serial) installed in $kokkos4_prefix" \
+        "(from $(cat "$kokkos4_stamp" 2>/dev/null || echo 'an unknown tarball')): reused"
+    elif [ -n "$kokkos4_source" ] && [ ! -f "$kokkos4_source" ]; then
+      echo "  kokkos-openmp: SCAN_KOKKOS_SOURCE=$kokkos4_source: no such file; this configuration will fail"
+    elif [ -n "$kokkos4_source" ]; then
+      echo "  kokkos-openmp: Kokkos 4 (OpenMP, Serial) built from $kokkos4_source into $kokkos4_prefix first"
+    else
+      echo "  kokkos-openmp: no Kokkos source tarball (SCAN_KOKKOS_SOURCE unset, none in $(cd "$root/.." && pwd)/shared/deps/): skipped"
+    fi
+    ;;
   esac
 done
 
@@ -187,9 +269,11 @@ summary=()
 status=0
 for b in $backends; do
   dir=$build_root/$b
-  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$b" -DSCAN_WARNINGS_AS_ERRORS=ON)
+  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON)
   # The host build runs the host suites and the GPU-kernel emulation; the others skip them.
   [ "$b" = host ] || args+=(-DSCAN_TEST_HOST_SUITES=OFF)
+  note=""       # said after the configuration's name on its summary line
+  test_env=()   # environment of its ctest run
   case $b in
   cuda)
     # Without a GPU: compiled for sm_80 and sm_90 as PTX (the front end checks each architecture;
@@ -199,6 +283,24 @@ for b in $backends; do
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   hip) args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF) ;;
+  kokkos-openmp)
+    if [ -z "$kokkos4_source" ] && ! kokkos4_installed; then
+      summary+=("$b: skipped: no Kokkos source tarball (set SCAN_KOKKOS_SOURCE to a kokkos-*.tar.gz, or put one in $(cd "$root/.." && pwd)/shared/deps/)")
+      continue
+    fi
+    if ! build_kokkos4; then
+      summary+=("$b: $kokkos4_error")
+      status=1
+      continue
+    fi
+    note=$kokkos4_note
+    args+=(-DCMAKE_PREFIX_PATH="$kokkos4_prefix")
+    # CTest runs $jobs programs at once, each with OMP_NUM_THREADS threads: more threads than
+    # cores. Unbound threads that sleep while they wait (passive): with spinning ones the suites
+    # took four times as long on two cores.
+    test_env=(OMP_NUM_THREADS="${OMP_NUM_THREADS:-2}" OMP_PROC_BIND="${OMP_PROC_BIND:-false}"
+      OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-passive}")
+    ;;
   esac
   say "$b: configure and build in $dir, $jobs jobs (full output: $logs/$b-configure.log, $logs/$b-build.log)"
   start=$SECONDS
@@ -217,7 +319,7 @@ for b in $backends; do
   fi
   built=$((SECONDS - start))
   say "$b: built in ${built}s; test (output: $logs/$b-ctest.log)"
-  ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error 2>&1 |
+  env "${test_env[@]}" ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error 2>&1 |
     tee "$logs/$b-ctest.log"
   rc=${PIPESTATUS[0]}
   tested=$((SECONDS - start - built))
@@ -247,7 +349,7 @@ for b in $backends; do
   *) install_test=FAILED ;;
   esac
   [ "$rc" = 0 ] || [ $((passed + skipped + failed)) -gt 0 ] || failed="? (ctest exited $rc)"
-  summary+=("$b: built in ${built}s, tested in ${tested}s; suites: $passed passed, $skipped skipped$([ -n "$why" ] && echo " ($why)"), $failed failed; install test: $install_test")
+  summary+=("$b${note:+ ($note)}: built in ${built}s, tested in ${tested}s; suites: $passed passed, $skipped skipped$([ -n "$why" ] && echo " ($why)"), $failed failed; install test: $install_test")
 done
 
 say "summary (logs: $logs)"

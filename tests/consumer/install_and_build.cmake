@@ -16,8 +16,13 @@ function(step what)
 endfunction()
 
 set(prefix ${WORK_DIR}/prefix)
-# The parent build's prefix path (dependencies such as Kokkos), after the fresh prefix.
-string(REPLACE "|" ";" search "${prefix}|${PREFIX_PATH}")
+# The parent build's prefix path (dependencies such as Kokkos), after the fresh prefix. Its
+# separators are escaped (\;) so that step() passes -DCMAKE_PREFIX_PATH=... as one argument.
+set(search "${prefix}")
+if(PREFIX_PATH)
+  string(REPLACE "|" "\\;" more "${PREFIX_PATH}")
+  string(APPEND search "\\;${more}")
+endif()
 file(REMOVE_RECURSE ${WORK_DIR})
 
 step("install into ${prefix}" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
