@@ -48,7 +48,7 @@ if want perf; then
   start=$(date +%s)
   "$build/perf/scan_perf" --out "$out/kokkos_cuda_perf" --backends kokkos,cuda \
     --baselines kokkos,cub --types int32,float,int64,double --sizes 2^16,2^20,2^24,2^28 \
-    --algorithms automatic --blocks automatic --ops inclusive --no-progress \
+    --algorithms automatic --blocks automatic --ops scan --no-progress \
     >"$out/kokkos_cuda_perf.log" 2>&1
   note "perf (Kokkos::Cuda, cuda backend, CUB, copy): exit $? in $(($(date +%s) - start)) s"
   "$build/perf/kokkos_views_bench" >"$out/kokkos_views_bench.md" 2>&1
@@ -78,7 +78,7 @@ if want openmp; then
   export OMP_PROC_BIND=spread OMP_PLACES=threads
   "$omp_build/perf/scan_perf" --out "$out/kokkos_openmp_perf" --backends kokkos,host \
     --baselines kokkos --types int32,double --sizes 2^20,2^22,2^24,2^26,2^28 \
-    --algorithms automatic --blocks automatic --ops inclusive --no-progress \
+    --algorithms automatic --blocks automatic --ops scan --no-progress \
     >"$out/kokkos_openmp_perf.log" 2>&1
   note "perf (Kokkos::OpenMP, host backend, copy): exit $? in $(($(date +%s) - start)) s"
   "$omp_build/perf/kokkos_views_bench" $((1 << 24)) $((1 << 26)) >"$out/kokkos_openmp_views.md" 2>&1

@@ -574,8 +574,12 @@ TEST_SUITE("operators") {
   // its tiles finish in (the look-back folds tile totals left to right).
   TEST_CASE_TEMPLATE("floating-point results repeat bit for bit", T, float, double) {
     using namespace scan_test;
-    if (test_backend::id == scan::backend::kokkos) return; // not promised on parallel spaces
-    for (scan::algorithm algo : all_algorithms)
+    // Not promised on the kokkos backend's parallel spaces.
+    const auto algorithms =
+        test_backend::id == scan::backend::kokkos
+            ? std::vector<scan::algorithm>{}
+            : std::vector<scan::algorithm>(std::begin(all_algorithms), std::end(all_algorithms));
+    for (scan::algorithm algo : algorithms)
       for (std::int64_t n : capped({300007, (std::int64_t{1} << 22) + 3})) {
         rng r(seed() ^ hash("repeat") ^ static_cast<std::uint64_t>(n));
         std::vector<T> in(static_cast<std::size_t>(n));
@@ -927,7 +931,7 @@ TEST_SUITE("errors") {
           "options.backend:", name);
       CHECK(same_bytes(out.download(), poison));
     }
-    CHECK(missing >= 2); // one device backend per build
+    CHECK(missing >= 1); // one device backend per build (kokkos over CUDA holds cuda too)
   }
 
   TEST_CASE("block strategies: correct, or rejected before writing") {

@@ -45,8 +45,9 @@ template <class T> struct parallel_scan_sum {
   }
 };
 
-struct instance_fence {
-  exec_space exec;
+// (A template: on Kokkos::Cuda, whose clock is the CUDA events', it is never called.)
+template <class Exec> struct instance_fence {
+  Exec exec;
   void operator()() const { exec.fence(); }
 };
 
@@ -113,7 +114,7 @@ struct kokkos_device {
   }
   template <class E = exec_space, std::enable_if_t<!std::is_same<E, Kokkos::Cuda>::value, int> = 0>
 #endif
-  kit::host_clock<instance_fence>& clock() {
+  kit::host_clock<instance_fence<exec_space>>& clock() {
     return fence_clock;
   }
 
@@ -121,7 +122,7 @@ private:
 #if defined(KOKKOS_ENABLE_CUDA)
   std::unique_ptr<kit::cuda_clock> events;
 #endif
-  kit::host_clock<instance_fence> fence_clock{instance_fence{exec}};
+  kit::host_clock<instance_fence<exec_space>> fence_clock{instance_fence<exec_space>{exec}};
   template <class T> void download(T* dst, const T* src, std::int64_t n) {
     Kokkos::deep_copy(exec, host_items<T>(dst, static_cast<std::size_t>(n)),
                       device_items<const T>(src, static_cast<std::size_t>(n)));

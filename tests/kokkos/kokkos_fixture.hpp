@@ -42,12 +42,14 @@ struct test_backend {
 
   // For the randomized test (tests/fuzz_body.hpp): one host thread calls at a time (Kokkos does
   // not promise concurrent dispatch to one execution space instance), and floating-point results
-  // repeat bit for bit only on Kokkos::Serial (README, "Guarantees").
+  // repeat bit for bit only on Kokkos::Serial and on spaces that run libscan's GPU kernels
+  // (README, "Guarantees").
   static constexpr bool concurrent_callers = false;
 #if defined(KOKKOS_ENABLE_SERIAL)
-  static constexpr bool floats_repeat = std::is_same_v<exec, Kokkos::Serial>;
+  static constexpr bool floats_repeat =
+      std::is_same_v<exec, Kokkos::Serial> || scan::kokkos::native_gpu<exec>::present;
 #else
-  static constexpr bool floats_repeat = false;
+  static constexpr bool floats_repeat = scan::kokkos::native_gpu<exec>::present;
 #endif
 
   // Half the memory available to the execution space (input and output as uint8): the device's

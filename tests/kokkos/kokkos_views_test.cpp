@@ -386,7 +386,7 @@ void scan_with_lambdas(const Kokkos::View<const int*>& in, const Kokkos::View<in
   o.backend = scan::backend::kokkos;
   scan::inclusive_scan(
       in.data(), out2.data(), static_cast<std::int64_t>(in.extent(0)),
-      KOKKOS_LAMBDA(int a, int b) { return a + 2 * b; }, o);
+      KOKKOS_LAMBDA(int a, int b) { return a < b ? a : b; }, o);
 }
 
 TEST_CASE("views: KOKKOS_LAMBDA operators") {
@@ -399,8 +399,7 @@ TEST_CASE("views: KOKKOS_LAMBDA operators") {
     exec_space().fence();
     CHECK(first_mismatch(read(out), expected<int, int>(data, false, {-7, true}, scan::max{})) ==
           -1);
-    const auto weighted = [](int a, int b) { return a + 2 * b; }; // wraps like the device
-    CHECK(first_mismatch(read(out2), expected<int, int>(data, true, {}, weighted)) == -1);
+    CHECK(first_mismatch(read(out2), expected<int, int>(data, true, {}, scan::min{})) == -1);
   }
 }
 

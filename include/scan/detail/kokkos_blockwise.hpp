@@ -75,18 +75,17 @@ void run_blockwise(const kokkos_team_backend<Exec>& backend, InSeq in, OutSeq ou
 
 // The header path of blockwise scans on Kokkos::DefaultExecutionSpace: the GPU backend's blockwise
 // kernels where that space runs one (kokkos_native.hpp).
-template <class In, class Out, class Op>
+template <class In, class Out, class Op, class Exec = Kokkos::DefaultExecutionSpace>
 void blockwise(const scan::detail::scan_args<In, Out>& a, std::int64_t segment, Op op) {
-  using exec = Kokkos::DefaultExecutionSpace;
-  if constexpr (native_gpu<exec>::present) {
-    using gpu_backend = gpu::gpu_backend<typename native_gpu<exec>::vendor>;
+  if constexpr (native_gpu<Exec>::present) {
+    using gpu_backend = typename native_gpu<Exec>::backend;
     scan::detail::scan_args<In, Out> g = a;
-    g.opt = native_options(exec{}, a.opt);
+    g.opt = native_options(Exec{}, a.opt);
     gpu_backend::blockwise(g, segment, op, [&](const scan::detail::scan_args<In, Out>& part) {
       scan::detail::scan_on(gpu_backend{}, part, op);
     });
   } else {
-    run_blockwise(kokkos_team_backend<exec>{{exec{}}}, a.in, a.out, a.n, segment, a.inclusive,
+    run_blockwise(kokkos_team_backend<Exec>{{Exec{}}}, a.in, a.out, a.n, segment, a.inclusive,
                   a.init, a.opt, op);
   }
 }

@@ -10,9 +10,11 @@
 
 namespace {
 
-// "The last non-zero value so far": associative, not commutative.
+// "The last non-zero value so far": associative, not commutative. Callable on a device too: a
+// kokkos libscan over a Kokkos with CUDA is used through Kokkos' nvcc_wrapper, which compiles
+// this file for the GPU as well.
 struct last_nonzero {
-  int operator()(int a, int b) const { return b != 0 ? b : a; }
+  SCAN_HOST_DEVICE int operator()(int a, int b) const { return b != 0 ? b : a; }
 };
 
 int failures = 0;

@@ -19,14 +19,15 @@
 
 namespace scan::kokkos {
 
-// present: whether Exec runs a GPU backend; then `vendor` is that backend's vendor and stream()
-// the instance's stream.
+// present: whether Exec runs a GPU backend; then `vendor` is that backend's vendor, `backend` the
+// GPU backend itself and stream() the instance's stream.
 template <class Exec> struct native_gpu { static constexpr bool present = false; };
 
 #if defined(KOKKOS_ENABLE_CUDA) && defined(SCAN_WITH_CUDA)
 template <> struct native_gpu<Kokkos::Cuda> {
   static constexpr bool present = true;
   using vendor = cuda::cuda_vendor;
+  using backend = gpu::gpu_backend<vendor>;
   static void* stream(const Kokkos::Cuda& exec) { return exec.cuda_stream(); }
 };
 #endif
@@ -35,6 +36,7 @@ template <> struct native_gpu<Kokkos::Cuda> {
 template <> struct native_gpu<Kokkos::HIP> {
   static constexpr bool present = true;
   using vendor = hip::hip_vendor;
+  using backend = gpu::gpu_backend<vendor>;
   static void* stream(const Kokkos::HIP& exec) { return exec.hip_stream(); }
 };
 #endif

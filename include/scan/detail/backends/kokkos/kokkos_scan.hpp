@@ -62,8 +62,7 @@ template <class Exec> struct kokkos_backend {
 
   template <class F> void with_parts(const options& call, F&& f) const {
     if constexpr (native_gpu<Exec>::present) {
-      using gpu_backend = gpu::gpu_backend<typename native_gpu<Exec>::vendor>;
-      gpu_backend{}.with_parts(native_options(exec, call), f);
+      typename native_gpu<Exec>::backend{}.with_parts(native_options(exec, call), f);
     } else {
       kokkos_team_backend<Exec>{{exec}}.with_parts(call, f);
     }
