@@ -228,8 +228,8 @@ template <class Strategy, class T> struct kernels {
 };
 
 // The kernels over strided sequences (core/sequence.hpp: a column of a matrix, a Kokkos
-// LayoutStride View): the single pass, and ScanThenFan's part kernels with reduce_parts; the
-// items between a sequence's elements are left as they were.
+// LayoutStride View): the single pass, staged and not, and ScanThenFan's part kernels with
+// reduce_parts; the items between a sequence's elements are left as they were.
 template <class Strategy, class T> struct strided_kernels {
   using S = scan::gpu::shape_of<Strategy, T, T>;
   using B = typename Strategy::template block_scan<S>;
@@ -272,6 +272,16 @@ template <class Strategy, class T> struct strided_kernels {
       scan::gpu::single_pass_kernel<S, B>(src, dst, n, inclusive, init, header.data(),
                                           scan::gpu::tile_descriptors<T>(state), tiles, false,
                                           false, op, 0);
+    });
+    check_output();
+    // The staged single pass gathers strided tiles into shared memory, an item per thread.
+    using totals_shape = scan::gpu::tile_shape<S::threads, S::runs, 1>;
+    using TB = typename Strategy::template block_scan<totals_shape>;
+    const auto staged = fresh_output();
+    launch(tiles, S::threads, [&] {
+      scan::gpu::staged_single_pass_kernel<S, TB, scan::gpu::cooperative_tile_copy>(
+          src, staged, n, inclusive, init, header.data(), scan::gpu::tile_descriptors<T>(state),
+          tiles, false, false, op, 0);
     });
     check_output();
 

@@ -31,15 +31,25 @@ template <class Shape, class In>
 inline constexpr int staged_tile_bytes = Shape::tile_items* static_cast<int>(sizeof(In));
 template <int Bytes> struct alignas(128) staged_tile { unsigned char bytes[Bytes]; };
 
+// A strided output is written from the staged tile, consecutive threads taking consecutive items,
+// where its results fit in the inputs' place (as the input was gathered).
+template <class InSeq, class OutSeq>
+inline constexpr bool scatters_through_tile =
+    !detail::is_contiguous<OutSeq> &&
+    sizeof(detail::sequence_value_t<OutSeq>) == sizeof(detail::sequence_value_t<InSeq>);
+
 // TotalsScan: the block scan of the run totals, a block strategy over tile_shape<threads, runs, 1>
 // (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes).
-// in_copy: `in` is 16-byte aligned (the copy's requirement; other inputs load element by element).
-template <class Shape, class TotalsScan, class TileCopy, class In, class Out, class Op>
+// in_copy: `in` is 16-byte aligned (the copy's requirement; other inputs, strided sequences among
+// them, load element by element, consecutive threads taking consecutive items).
+template <class Shape, class TotalsScan, class TileCopy, class InSeq, class OutSeq, class Out,
+          class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
-    staged_single_pass_kernel(const In* in, Out* out, std::int64_t n, bool inclusive,
+    staged_single_pass_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                               detail::maybe<Out> init, unsigned long long* header,
                               tile_descriptors<Out> descriptors, long long num_tiles, bool in_copy,
                               bool out_vector, Op op, int delay_ns) {
+  using In = detail::sequence_value_t<InSeq>;
   constexpr int run = Shape::run;
   constexpr int tile_bytes = staged_tile_bytes<Shape, In>;
   static_assert(tile_bytes % 16 == 0, "the tile copy moves 16-byte words");
@@ -55,13 +65,17 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 
   // As in the register kernel, the tile of blockIdx travels while the ticket does.
   const auto copyable = [&](long long tile) {
-    return in_copy && tile_count<Shape>(n, tile * Shape::tile_items) >= Shape::tile_items;
+    return detail::is_contiguous<InSeq> && in_copy &&
+           tile_count<Shape>(n, tile * Shape::tile_items) >= Shape::tile_items;
+  };
+  const auto start_copy = [&](std::int64_t first) {
+    if constexpr (detail::is_contiguous<InSeq>)
+      TileCopy::start(staged_bytes, in + first, tile_bytes, copy_barrier);
   };
   const long long guess = blockIdx.x;
   const bool guess_copied = copyable(guess);
   TileCopy::init(copy_barrier);
-  if (guess_copied)
-    TileCopy::start(staged_bytes, in + guess * Shape::tile_items, tile_bytes, copy_barrier);
+  if (guess_copied) start_copy(guess * Shape::tile_items);
   if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
   __syncthreads();
   const long long tile = s_tile;
@@ -76,7 +90,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
       TileCopy::wait(copy_barrier, 0);
     }
     if (copyable(tile)) {
-      TileCopy::start(staged_bytes, in + begin, tile_bytes, copy_barrier);
+      start_copy(begin);
       ++copies;
     } else {
       // Ragged or unaligned: element loads; past the end a copy of the first item, as load_tile.
@@ -120,7 +134,21 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     for (int j = 1; j < run; ++j)
       items[j] = op(items[j - 1], static_cast<Out>(p[j]));
     apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
-    store_run<Shape, true>(out + begin, k, items, count, out_vector);
+    if constexpr (scatters_through_tile<InSeq, OutSeq>) {
+      // In place of the run's inputs, which only this thread reads.
+      Out* q = reinterpret_cast<Out*>(staged_bytes) + run_offset<Shape>(k);
+#pragma unroll
+      for (int j = 0; j < run; ++j)
+        q[j] = items[j];
+    } else {
+      store_run<Shape, true>(out + begin, k, items, count, out_vector);
+    }
+  }
+  if constexpr (scatters_through_tile<InSeq, OutSeq>) {
+    __syncthreads();
+    const Out* results = reinterpret_cast<const Out*>(staged_bytes);
+    for (int i = static_cast<int>(threadIdx.x); i < count; i += Shape::threads)
+      out[begin + i] = results[i];
   }
 }
 

@@ -91,8 +91,7 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
     const device_tuning& tuning = Platform::tuning();
-    if constexpr (stages<In, Out> && detail::is_contiguous<InSeq> &&
-                  detail::is_contiguous<OutSeq>) {
+    if constexpr (stages<In, Out>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int blocks = staging::template min_blocks<Out>;
         using staged = tile_shape<S::threads, S::items, S::run, blocks>;
@@ -100,8 +99,8 @@ template <class Strategy, class Platform> struct gpu_parts {
         staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
                                   typename Platform::tile_copy><<<tiles, S::threads, 0, stream>>>(
             in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
-            state.num_tiles, reinterpret_cast<std::uintptr_t>(in) % 16 == 0, vector_ok<Out, S>(out),
-            op, staging::lookback_delay::template ns<Out>(state.num_tiles, tuning));
+            state.num_tiles, copyable(in), vector_ok<Out, S>(out), op,
+            staging::lookback_delay::template ns<Out>(state.num_tiles, tuning));
         Platform::check_launch("staged_single_pass_kernel");
         return;
       }
@@ -149,6 +148,14 @@ private:
   }
   template <class T, class S, class Seq> static bool vector_ok(Seq p) {
     return vector_aligned<T, S::run>(p);
+  }
+  // Whether the staged single pass may copy the input's tiles whole (16-byte aligned pointers);
+  // others, strided sequences among them, it gathers an item per thread.
+  template <class Seq> static bool copyable(Seq p) {
+    if constexpr (detail::is_contiguous<Seq>)
+      return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+    else
+      return false;
   }
 };
 
