@@ -50,6 +50,8 @@
 
 namespace scan_fuzz {
 
+using scan_test::type_name;
+
 // ---------------------------------------------------------------------------------------------
 // Settings and randomness
 
@@ -221,13 +223,6 @@ struct case_plan {
 
 // ---------------------------------------------------------------------------------------------
 // Values
-
-template <class T> std::string type_name() {
-  if constexpr (std::is_arithmetic_v<T>)
-    return std::string(scan::to_string(scan::element_type_of<T>()));
-  else
-    return T::name;
-}
 
 template <class Op> std::string op_name() {
   if constexpr (std::is_same_v<Op, scan_test::user_plus>)

@@ -136,13 +136,6 @@ struct matmul {
 // ---------------------------------------------------------------------------------------------
 // Names, values, comparisons
 
-template <class T> std::string type_name() {
-  if constexpr (std::is_arithmetic_v<T>)
-    return std::string(scan::to_string(scan::element_type_of<T>()));
-  else
-    return T::name;
-}
-
 template <class Op> std::string op_name() {
   if constexpr (std::is_same_v<Op, then>)
     return "then";

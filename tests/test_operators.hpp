@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <scan/config.hpp>
+#include <scan/types.hpp>
 
 namespace scan_test {
 
@@ -67,6 +68,14 @@ template <class T> std::string show(const T& v) {
   } else {
     return v.to_string();
   }
+}
+
+// An element type's name in messages: the built-in list's, or a custom type's `name`.
+template <class T> std::string type_name() {
+  if constexpr (std::is_arithmetic_v<T>)
+    return std::string(scan::to_string(scan::element_type_of<T>()));
+  else
+    return T::name;
 }
 
 } // namespace scan_test

@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <new>
 #include <string>
 
+#include "tests/host_memory.hpp"
 #include "tests/plain_host_memory.hpp"
 #include <scan/scan.hpp>
 
@@ -23,14 +23,5 @@ struct test_backend : plain_host_memory {
   }
 
   // Half the memory the kernel reports available (input and output as uint8).
-  static std::int64_t max_test_items() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::int64_t kib = 0;
-    while (meminfo >> key >> kib) {
-      if (key == "MemAvailable:") return kib * 1024 / 2;
-      meminfo.ignore(256, '\n');
-    }
-    return 0;
-  }
+  static std::int64_t max_test_items() { return host_test_items(); }
 };

@@ -3,13 +3,14 @@
 #pragma once
 
 #include <cstdint>
-#include <fstream>
 #include <string>
 #include <type_traits>
 
 #include <Kokkos_Core.hpp>
 
 #include <scan/scan.hpp>
+
+#include "tests/host_memory.hpp"
 
 struct test_backend {
   static constexpr scan::backend id = scan::backend::kokkos;
@@ -63,14 +64,7 @@ struct test_backend {
       return free_bytes > margin ? static_cast<std::int64_t>((free_bytes - margin) / 2) : 0;
     }
 #endif
-    std::ifstream meminfo("/proc/meminfo");
-    std::string key;
-    std::int64_t kib = 0;
-    while (meminfo >> key >> kib) {
-      if (key == "MemAvailable:") return kib * 1024 / 2;
-      meminfo.ignore(256, '\n');
-    }
-    return 0;
+    return host_test_items();
   }
 
 private:
