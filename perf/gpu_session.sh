@@ -3,7 +3,7 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [ladders] [sweep] [sanitize]
+#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [segmented] [ladders] [sweep] [sanitize]
 #   (default: build test fuzz perf sanitize)
 #
 # fuzz: the randomized differential suite, FUZZ_CASES (default 200000) cases from 12 threads, and
@@ -11,6 +11,8 @@
 # ladders: the seeds' ladder slices of scan_perf (int32 2^30 every algorithm, block strategy and
 # the blockwise scan beside CUB; seed 3's 10 million floats); perf/plot.py turns the CSV into
 # the ladder tables.
+#
+# segmented: perf/segmented_comparison (SEGMENTED_ARGS: its arguments).
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
 # holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison).
@@ -38,7 +40,7 @@ if want build; then
       -DSCAN_CLASSIC_STRATEGIES="$classic" &&
     cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
       scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
-      cub_comparison \
+      cub_comparison segmented_comparison \
       scan_perf; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
@@ -50,7 +52,7 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  for suite in operators sizes widening custom errors workspace large strategies blockwise; do
+  for suite in operators sizes widening custom errors workspace large strategies blockwise segmented; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
   done
@@ -90,6 +92,13 @@ if want perf; then
   "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
   note "perf: exit $?"
 fi
+if want segmented; then
+  # Segmented scans beside CUB and Thrust by key (perf/segmented_comparison.cu).
+  "$build/perf/segmented_comparison" --markdown "$out/segmented_results.md" ${SEGMENTED_ARGS:-} \
+    >"$out/segmented.log" 2>&1
+  note "segmented: exit $?"
+  cat "$out/segmented.log"
+fi
 if want ladders; then
   start=$(date +%s)
   perf=$build/perf/scan_perf
@@ -117,9 +126,9 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace,strategies,blockwise"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
-  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace,strategies,blockwise,segmented"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented"
+  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented"
   # The staged single pass runs from 2048 tiles on only: the CUDA-only program's case of it.
   for tool in memcheck racecheck synccheck; do
     start=$(date +%s)

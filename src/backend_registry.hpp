@@ -28,6 +28,9 @@ struct backend_entry {
   // Whether p is memory of this backend's device that the host cannot read; null for backends
   // on host memory. The host backend's check asks every other backend built.
   bool (*device_only)(const void* p) = nullptr;
+  // Runs a checked segmented scan (r.segments) from the compiled set; null when the backend has
+  // no segmented scan.
+  void (*run_segmented_compiled)(const request& r) = nullptr;
 };
 
 // Null when this build does not hold the backend.

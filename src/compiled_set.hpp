@@ -3,10 +3,12 @@
 // tags. One operator per translation unit keeps build times down (they compile in parallel).
 #pragma once
 
+#include <cstdint>
 #include <type_traits>
 
 #include <scan/detail/core/request.hpp>
 #include <scan/error.hpp>
+#include <scan/segments.hpp>
 #include <scan/types.hpp>
 
 namespace scan::detail {
@@ -54,6 +56,24 @@ template <class F> void with_operator(operator_kind k, F&& f) {
     f(typename std::decay_t<decltype(entry)>::type{});
   });
   if (!found) throw error("op: not in the compiled set (internal error)");
+}
+
+// Calls f(description) with the typed segment description (scan/segments.hpp) of a compiled
+// segmented request: offsets of 32- or 64-bit integers, 1-byte flags (read as uint8_t), keys of a
+// built-in element type under scan::equal_to.
+template <class F> void with_segments(const segments_request& s, F&& f) {
+  if (s.kind == segments_kind::head_flags)
+    return f(head_flags<std::uint8_t>(static_cast<const std::uint8_t*>(s.data)));
+  with_element_type(s.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (s.kind == segments_kind::keys) {
+      f(keys<T>(static_cast<const T*>(s.data)));
+    } else if constexpr (std::is_integral_v<T> && sizeof(T) >= 4) {
+      f(offsets<T>(static_cast<const T*>(s.data), s.num_segments, s.checked));
+    } else {
+      throw error("offsets: not in the compiled set (internal error)");
+    }
+  });
 }
 
 // The whole compiled set in one translation unit (the host and kokkos backends).

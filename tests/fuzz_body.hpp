@@ -23,6 +23,8 @@
 // skip_reason() is not empty.
 #pragma once
 
+#include "tests/test_backend.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -105,10 +107,7 @@ template <class B>
 struct concurrent_callers<B, std::void_t<decltype(B::concurrent_callers)>>
     : std::bool_constant<B::concurrent_callers> {};
 
-template <class B, class = void> struct floats_repeat : std::true_type {};
-template <class B>
-struct floats_repeat<B, std::void_t<decltype(B::floats_repeat)>>
-    : std::bool_constant<B::floats_repeat> {};
+using scan_tests::floats_repeat;
 
 // A fixture's own entry point instead of the public API (the GPU emulation's, which no libscan
 // build holds): scan<In, Out, Op>(...) and workspace_bytes<In, Out>(n, opt).

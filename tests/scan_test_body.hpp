@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "tests/reference_scan.hpp"
+#include "tests/test_backend.hpp"
 #include "tests/test_operators.hpp"
 #include <scan/scan.hpp>
 
@@ -540,6 +541,11 @@ template <class... Entry> struct types_of<std::tuple<Entry...>> {
   using type = std::tuple<typename Entry::type...>;
 };
 using element_types = types_of<std::remove_cv_t<decltype(scan::element_types)>>::type;
+
+// Whether the backend promises floating-point results that repeat bit for bit.
+inline bool repeats_floats() {
+  return scan_tests::floats_repeat<test_backend>::value;
+}
 
 } // namespace scan_test
 
@@ -1161,6 +1167,7 @@ TEST_SUITE("large") {
 // Cases of the block strategies and the blockwise scan, in files of their own.
 #include "tests/block_strategy_cases.hpp"
 #include "tests/blockwise_cases.hpp"
+#include "tests/segmented_cases.hpp"
 
 namespace scan_test {
 inline int run(int argc, char** argv) {

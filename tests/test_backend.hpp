@@ -65,3 +65,15 @@
 // Environment: SCAN_TEST_SEED repeats a run; SCAN_TEST_MAX_N caps n (sanitizer runs). The fuzz
 // test's own variables are listed at the top of fuzz_body.hpp.
 #pragma once
+
+#include <type_traits>
+
+namespace scan_tests {
+
+// The optional `floats_repeat` member, for both bodies.
+template <class B, class = void> struct floats_repeat : std::true_type {};
+template <class B>
+struct floats_repeat<B, std::void_t<decltype(B::floats_repeat)>>
+    : std::bool_constant<B::floats_repeat> {};
+
+} // namespace scan_tests

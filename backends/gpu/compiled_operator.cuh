@@ -34,4 +34,17 @@ template <class Op> void run_blockwise_compiled_for(const detail::request& r) {
   });
 }
 
+template <class Op> void run_segmented_compiled_for(const detail::request& r) {
+  detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    const auto a = detail::typed_args<In, Out>(r);
+    const auto mark = [&](auto&, std::uint32_t* words, std::uint32_t* bad) {
+      mark_compiled_segments(r, words, bad);
+    };
+    detail::segmented_on(gpu_backend<configured_vendor>{}, mark, r.segments.checked, a.in, a.out,
+                         a.n, a.inclusive, a.init, a.opt, op);
+  });
+}
+
 } // namespace scan::gpu

@@ -2,13 +2,20 @@
 // from compiled_operator.cpp.in for each name in SCAN_OPERATORS), so they build in parallel.
 #pragma once
 
+#include <cstdint>
+
 #include <scan/detail/core/request.hpp>
 
 namespace scan::gpu {
 
-// Full and blockwise scans of every type pair of the compiled set with operator Op; defined in
-// compiled_operator.cuh, instantiated in the generated units.
+// Full, blockwise and segmented scans of every type pair of the compiled set with operator Op;
+// defined in compiled_operator.cuh, instantiated in the generated units.
 template <class Op> void run_compiled_for(const detail::request& r);
 template <class Op> void run_blockwise_compiled_for(const detail::request& r);
+template <class Op> void run_segmented_compiled_for(const detail::request& r);
+
+// Marks the segment starts of a compiled segmented request on its stream (segment_marking.cpp):
+// one set of marking kernels for every operator's unit.
+void mark_compiled_segments(const detail::request& r, std::uint32_t* words, std::uint32_t* bad);
 
 } // namespace scan::gpu

@@ -1,9 +1,10 @@
-# The GPU backend's compiled units, shared by SCAN_BACKEND=cuda and hip: the registry entry and
-# one unit per built-in operator, generated from compiled_operator.cpp.in for each name in
+# The GPU backend's compiled units, shared by SCAN_BACKEND=cuda and hip: the registry entry, the
+# marking of segment starts, and one unit per built-in operator, generated from compiled_operator.cpp.in for each name in
 # SCAN_OPERATORS. `language` is the one their compiler builds them as (CUDA for nvcc; CXX when
 # hipcc is the C++ compiler).
 function(scan_add_gpu_backend language)
-  set(sources ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/gpu_backend.cpp)
+  set(sources ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/gpu_backend.cpp
+              ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/segment_marking.cpp)
   foreach(op IN LISTS SCAN_OPERATORS)
     set(SCAN_OPERATOR ${op})
     set(unit ${PROJECT_BINARY_DIR}/generated/compiled_${op}.cpp)

@@ -44,6 +44,27 @@ void run_blockwise_compiled(const detail::request& r) {
   });
 }
 
+// One marking function for every type and operator: their scans share it.
+void mark_compiled(host_parts& parts, const detail::request& r, std::uint32_t* words,
+                   std::uint32_t* bad) {
+  detail::with_segments(r.segments, [&](const auto& segments) {
+    detail::mark_heads(parts, segments, r.n, words, bad);
+  });
+}
+
+void run_segmented_compiled(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    const auto a = detail::typed_args<In, Out>(r);
+    const auto mark = [&](host_parts& parts, std::uint32_t* words, std::uint32_t* bad) {
+      mark_compiled(parts, r, words, bad);
+    };
+    detail::segmented_on(host_backend{}, mark, r.segments.checked, a.in, a.out, a.n, a.inclusive,
+                         a.init, a.opt, op);
+  });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
   return detail::workspace_bytes_on(host_backend{}, n, in_size, out_size, opt);
@@ -55,9 +76,14 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& host_backend_entry() {
-  static const backend_entry entry{
-      backend::host,      host::unsupported,     nullptr,
-      host::run_compiled, host::workspace_bytes, host::run_blockwise_compiled};
+  static const backend_entry entry{backend::host,
+                                   host::unsupported,
+                                   nullptr,
+                                   host::run_compiled,
+                                   host::workspace_bytes,
+                                   host::run_blockwise_compiled,
+                                   nullptr,
+                                   host::run_segmented_compiled};
   return entry;
 }
 

@@ -3,6 +3,8 @@
 // Kokkos::DefaultExecutionSpace with pointers into its memory space. Where that space runs a GPU
 // backend (Kokkos::Cuda, Kokkos::HIP: kokkos_native.hpp), the calls go to that backend's entry,
 // built into this library, with the instance's stream.
+#include <cstdint>
+
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
 #include <scan/detail/scan_on.hpp>
 
@@ -46,6 +48,32 @@ template <class Exec> void run_compiled_on(const scan::detail::request& r) {
   }
 }
 
+// One marking function per part primitives type: every type and operator's scan shares it.
+template <class Parts>
+void mark_compiled(Parts& parts, const scan::detail::request& r, std::uint32_t* words,
+                   std::uint32_t* bad) {
+  scan::detail::with_segments(r.segments, [&](const auto& segments) {
+    scan::detail::mark_heads(parts, segments, r.n, words, bad);
+  });
+}
+
+template <class Exec> void run_segmented_compiled_on(const scan::detail::request& r) {
+  if constexpr (native_gpu<Exec>::present) {
+    native_entry<Exec>().run_segmented_compiled(native_request<Exec>(r));
+  } else {
+    scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+      using In = typename decltype(in)::type;
+      using Out = typename decltype(out)::type;
+      const auto a = scan::detail::typed_args<In, Out>(r);
+      const auto mark = [&](auto& parts, std::uint32_t* words, std::uint32_t* bad) {
+        mark_compiled(parts, r, words, bad);
+      };
+      scan::detail::segmented_on(kokkos_team_backend<Exec>{{Exec{}}}, mark, r.segments.checked,
+                                 a.in, a.out, a.n, a.inclusive, a.init, a.opt, op);
+    });
+  }
+}
+
 template <class Exec>
 std::size_t workspace_bytes_on(std::int64_t n, std::size_t in_size, std::size_t out_size,
                                const options& opt) {
@@ -69,7 +97,9 @@ const backend_entry& kokkos_backend_entry() {
                                    kokkos::check_on<default_exec>,
                                    kokkos::run_compiled_on<default_exec>,
                                    kokkos::workspace_bytes_on<default_exec>,
-                                   kokkos::run_blockwise_compiled};
+                                   kokkos::run_blockwise_compiled,
+                                   nullptr,
+                                   kokkos::run_segmented_compiled_on<default_exec>};
   return entry;
 }
 

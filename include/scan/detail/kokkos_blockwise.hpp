@@ -1,8 +1,8 @@
 // The kokkos backend's blockwise scan (scan/blockwise.hpp): independent scans of consecutive
 // segments, run as one ReduceThenScan of (value, head) pairs under an operator that restarts at
 // every segment head (core/headed.hpp: associative, order-keeping, no identity), on
-// the backend's team kernels. Each segment's init is folded into its head item; an exclusive scan
-// writes init at every head.
+// the backend's team kernels, over core/headed_sequences.hpp's pairs with a head every `segment`
+// items.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/core/headed.hpp>
+#include <scan/detail/core/headed_sequences.hpp>
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
@@ -17,50 +18,14 @@
 
 namespace scan::kokkos {
 
-// Reads in[i] as a headed item, init folded into each segment's first item.
-template <class InSeq, class Out, class Op> struct headed_input {
-  InSeq in;
-  std::int64_t segment;
-  maybe<Out> init;
-  Op op;
-
-  KOKKOS_INLINE_FUNCTION scan::detail::headed<Out> operator[](std::int64_t i) const {
-    const bool head = i % segment == 0;
-    Out x = static_cast<Out>(in[i]);
-    if (head && init.present) {
-      Op f = op;
-      x = f(init.value, x);
-    }
-    return {x, head ? 1 : 0};
-  }
-};
-
-// Writes a headed item's value to out[i]; an exclusive scan writes init at each segment's head.
-// Write-only: the ReduceThenScan below never reads its output back.
-template <class OutSeq, class Out> struct headed_output {
-  OutSeq out;
-  std::int64_t segment;
-  bool exclusive;
-  Out init;
-
-  struct item_ref {
-    const headed_output* to;
-    std::int64_t i;
-    KOKKOS_INLINE_FUNCTION const item_ref& operator=(const scan::detail::headed<Out>& v) const {
-      to->out[i] = to->exclusive && i % to->segment == 0 ? to->init : v.value;
-      return *this;
-    }
-  };
-
-  KOKKOS_INLINE_FUNCTION item_ref operator[](std::int64_t i) const { return {this, i}; }
-};
-
 template <class Exec, class InSeq, class OutSeq, class Out, class Op>
 void run_blockwise(const kokkos_team_backend<Exec>& backend, InSeq in, OutSeq out, std::int64_t n,
                    std::int64_t segment, bool inclusive, maybe<Out> init, options opt, Op op) {
   using item = scan::detail::headed<Out>;
-  const headed_input<InSeq, Out, Op> items{in, segment, init, op};
-  const headed_output<OutSeq, Out> results{out, segment, !inclusive, init.value};
+  using scan::detail::every_nth;
+  const scan::detail::headed_items<InSeq, every_nth, Out, Op> items{in, {segment}, init, op};
+  const scan::detail::headed_results<OutSeq, every_nth, Out> results{
+      out, {segment}, !inclusive, init.value};
   // An exclusive scan starts from init, so that its first item is written (as init).
   const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{init.value, 0}, true};
   // Headed items need more room than the caller sized its workspace for: use the library's.

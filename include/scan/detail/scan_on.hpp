@@ -7,6 +7,7 @@
 
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
+#include <scan/detail/orchestration/segmented.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
@@ -24,6 +25,22 @@ void scan_on(const Backend& backend, InSeq in, OutSeq out, std::int64_t n, bool 
 template <class Backend, class In, class Out, class Op>
 void scan_on(const Backend& backend, const scan_args<In, Out>& a, Op op) {
   scan_on(backend, a.in, a.out, a.n, a.inclusive, a.init, a.opt, op);
+}
+
+// A checked segmented scan (n > 0) on `backend`: `mark(parts, words, bad)` marks the segment
+// starts (orchestration/segmented.hpp); `check`: wait for the offsets' check before scanning.
+// Pairs need room that no caller sized a workspace for: the library's is used.
+template <class Backend, class Mark, class InSeq, class OutSeq, class Out, class Op>
+void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, OutSeq out,
+                  std::int64_t n, bool inclusive, maybe<Out> init, const options& call, Op op) {
+  options opt = call;
+  opt.workspace = {};
+  backend.with_parts(opt, [&](auto& parts, auto& ws) {
+    const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
+      mark(parts, words, bad);
+    };
+    segmented_scan(parts, mark_here, check, in, out, n, inclusive, init, opt, op, ws);
+  });
 }
 
 // Bytes of workspace a call of n items between elements of these sizes needs on `backend`.

@@ -16,6 +16,17 @@ template <class T> struct maybe {
   bool present = false;
 };
 
+// How a segmented scan's segments are given (scan/segments.hpp), type-erased.
+enum class segments_kind { none, offsets, head_flags, keys };
+struct segments_request {
+  segments_kind kind = segments_kind::none;
+  const void* data = nullptr;
+  element_type type = element_type::other; // of offsets and keys (flags: any 1-byte type)
+  std::size_t size = 0;                    // bytes per offset, flag or key
+  std::int64_t num_segments = 0;           // offsets only
+  bool checked = false;                    // offsets only: check them before scanning
+};
+
 struct request {
   const void* in = nullptr;
   void* out = nullptr;
@@ -29,7 +40,8 @@ struct request {
   bool has_init = false;
   const void* init = nullptr; // points at an output-typed value when has_init
   options opt{};
-  std::int64_t segment = 0; // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
+  std::int64_t segment = 0;    // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
+  segments_request segments{}; // segmented scans (scan/segmented.hpp)
 };
 
 // Blockwise call r as a full scan of one segment (in, out, n): r's types, operator and options.
@@ -60,5 +72,8 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 // The same for blockwise scans (r.segment >= 1 is checked too), in src/blockwise_entry.cpp.
 backend check_blockwise(const request& r);
 void run_compiled_blockwise(const request& r);
+// The same for segmented scans (r.segments is checked too), in src/segmented_entry.cpp.
+backend check_segmented(const request& r);
+void run_compiled_segmented(const request& r);
 
 } // namespace scan::detail

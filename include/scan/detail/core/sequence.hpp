@@ -21,15 +21,25 @@ template <class T> struct strided {
   SCAN_HOST_DEVICE T& operator[](std::int64_t i) const { return base[i * stride]; }
 };
 
-// The element type of a sequence. Pointers and strided sequences are named outright: device
-// compilers (HIP's) do not let kernels reach std::declval, even unevaluated.
-template <class Seq> struct sequence_value {
+// The element type of a sequence: its value_type, or what s[i] gives. Pointers and strided
+// sequences are named outright: device compilers (HIP's) do not let kernels reach std::declval,
+// even unevaluated, so sequences that kernels take declare a value_type.
+template <class Seq, class = void> struct sequence_value {
   using type = std::remove_cv_t<
       std::remove_reference_t<decltype(std::declval<const Seq&>()[std::int64_t{0}])>>;
+};
+template <class Seq> struct sequence_value<Seq, std::void_t<typename Seq::value_type>> {
+  using type = std::remove_cv_t<typename Seq::value_type>;
 };
 template <class T> struct sequence_value<T*> { using type = std::remove_cv_t<T>; };
 template <class T> struct sequence_value<strided<T>> { using type = std::remove_cv_t<T>; };
 template <class Seq> using sequence_value_t = typename sequence_value<Seq>::type;
+
+// Whether a sequence can only be written (core/headed_sequences.hpp's results): ScanThenFan, which
+// reads its output back, runs as ReduceThenScan on it.
+template <class Seq, class = void> inline constexpr bool is_write_only = false;
+template <class Seq>
+inline constexpr bool is_write_only<Seq, std::void_t<decltype(Seq::write_only)>> = Seq::write_only;
 
 // Whether a sequence's elements lie next to each other (vector accesses may apply).
 template <class Seq> inline constexpr bool is_contiguous = std::is_pointer_v<Seq>;

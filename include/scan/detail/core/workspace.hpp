@@ -11,6 +11,8 @@
 //   bool capturing(void* stream);                 // whether a graph capture records the stream
 //   void release_unordered(const std::vector<void*>&);  // buffers of streams that may be gone,
 //                                                       // after the device's work
+//   void copy_to_host(void* host, const void* p, std::size_t bytes, void* stream);
+//                                                       // after the stream's work; waits
 #pragma once
 
 #include <cstdint>
@@ -57,6 +59,14 @@ public:
     if (cache_.caller_log().exchange_valid_tiles(caller_.data, tiles) < tiles)
       memory_.zero(state.header, lookback_flag_bytes(tiles), stream_);
     return state;
+  }
+
+  // Copies scratch memory to the host once the call's work queued so far is done; false, having
+  // copied nothing, while the stream captures a graph (which cannot wait).
+  bool read_back(void* host, const void* p, std::size_t bytes) {
+    if (captured_ || memory_.capturing(stream_)) return false;
+    memory_.copy_to_host(host, p, bytes, stream_);
+    return true;
   }
 
 private:

@@ -7,7 +7,7 @@
 // chunk (of this segment or the next) before scanning this one, so loads stay in flight while
 // the block scans.
 // short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
-// several per tile the block scan runs on head-flagged values (segmented_op.cuh).
+// several per tile the block scan runs on head-flagged values (core/headed.hpp).
 // Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape.
 #pragma once
 

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include <scan/detail/core/sequence.hpp>
 #include <scan/detail/kernels/tile_shape.cuh>
@@ -33,7 +34,9 @@ template <class T, int Run> inline bool vector_aligned(const void* p) {
   constexpr int bytes = access_bytes<T, Run>;
   return bytes > 0 && reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
-template <class T, int Run, class U> inline bool vector_aligned(detail::strided<U>) {
+// Other sequences (strided, headed pairs) take element accesses.
+template <class T, int Run, class Seq, std::enable_if_t<!std::is_pointer_v<Seq>, int> = 0>
+inline bool vector_aligned(const Seq&) {
   return false;
 }
 

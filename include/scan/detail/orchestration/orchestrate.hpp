@@ -58,7 +58,10 @@ void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclus
   }
   case algorithm::scan_then_fan: {
     arena ws = workspace.totals(multi_part_bytes(parts, n, sizeof(In), sizeof(Out)));
-    scan_then_fan(parts, in, out, n, inclusive, init, op, ws);
+    if constexpr (is_write_only<OutSeq>)
+      reduce_then_scan(parts, in, out, n, inclusive, init, op, ws);
+    else
+      scan_then_fan(parts, in, out, n, inclusive, init, op, ws);
     return;
   }
   case algorithm::automatic:

@@ -43,6 +43,12 @@ struct cuda_memory {
                "cudaMemsetAsync of look-back state");
   }
 
+  void copy_to_host(void* host, const void* p, std::size_t bytes, void* stream) const {
+    const auto s = static_cast<cudaStream_t>(stream);
+    check_cuda(cudaMemcpyAsync(host, p, bytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+    check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  }
+
   // The id names the stream itself: cudaStreamPerThread (and the default stream under
   // --default-stream per-thread) is a different stream in each thread.
   detail::stream_key identify(void* stream) const {

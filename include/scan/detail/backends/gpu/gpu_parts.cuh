@@ -23,6 +23,7 @@
 
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
@@ -111,6 +112,15 @@ template <class Strategy, class Platform> struct gpu_parts {
             state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op,
             delay_policy::template ns<Out>(state.num_tiles, tuning), Platform::lookback_patience());
     Platform::check_launch("single_pass_kernel");
+  }
+
+  // f(i) for i in [0, count) (a device-callable functor).
+  template <class F> void for_each(std::int64_t count, F f) {
+    if (count <= 0) return;
+    const std::int64_t blocks = (count + for_each_threads - 1) / for_each_threads;
+    const auto grid = static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
+    for_each_kernel<<<grid, for_each_threads, 0, stream>>>(count, f);
+    Platform::check_launch("for_each_kernel");
   }
 
 private:

@@ -65,6 +65,12 @@ struct hip_memory {
     check(hipMemsetAsync(p, 0, bytes, static_cast<hipStream_t>(stream)), "hipMemsetAsync");
   }
 
+  void copy_to_host(void* host, const void* p, std::size_t bytes, void* stream) const {
+    const auto s = static_cast<hipStream_t>(stream);
+    check(hipMemcpyAsync(host, p, bytes, hipMemcpyDeviceToHost, s), "hipMemcpyAsync");
+    check(hipStreamSynchronize(s), "hipStreamSynchronize");
+  }
+
   detail::stream_key identify(void* stream) const {
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(stream)),
             std::this_thread::get_id()};

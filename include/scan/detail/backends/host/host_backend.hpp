@@ -23,6 +23,9 @@ struct host_memory {
   }
   void release(void* p, void*) const { std::free(p); }
   void zero(void* p, std::size_t bytes, void*) const { std::memset(p, 0, bytes); }
+  void copy_to_host(void* host, const void* p, std::size_t bytes, void*) const {
+    std::memcpy(host, p, bytes);
+  }
   detail::stream_key identify(void* key) const {
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key)), {}};
   }

@@ -52,34 +52,34 @@ struct host_parts {
     return algorithm::single_pass;
   }
 
-  template <class In, class Out, class Op>
-  void reduce_parts(const In* in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
+  template <class InSeq, class Out, class Op>
+  void reduce_parts(InSeq in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
-      totals[i] = serial_reduce<In, Out>(in + begin, std::min(part, n - begin), op);
+      totals[i] = serial_reduce<Out>(in + begin, std::min(part, n - begin), op);
     });
   }
 
-  template <class In, class Out, class Op>
-  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void scan_parts(InSeq in, OutSeq out, std::int64_t n, std::int64_t part, bool inclusive,
                   detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
       const std::int64_t count = std::min(part, n - begin);
-      if (totals) totals[i] = serial_reduce<In, Out>(in + begin, count, op);
+      if (totals) totals[i] = serial_reduce<Out>(in + begin, count, op);
       detail::maybe<Out> seed = init;
       if (i > 0) seed = seeds ? detail::maybe<Out>{seeds[i - 1], true} : detail::maybe<Out>{};
       serial_scan(in + begin, out + begin, count, inclusive, seed, op);
     });
   }
 
-  template <class Out, class Op>
-  void fan_parts(Out* out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
+  template <class OutSeq, class Out, class Op>
+  void fan_parts(OutSeq out, std::int64_t n, std::int64_t part, bool inclusive, const Out* bases,
                  Op op) {
     pool.run((n + part - 1) / part - 1, [&](std::int64_t k) {
       const std::int64_t i = k + 1;
       const Out base = bases[i - 1];
-      Out* p = out + i * part;
+      const OutSeq p = out + i * part;
       const std::int64_t count = std::min(part, n - i * part);
       std::int64_t j = 0;
       if (!inclusive) p[j++] = base;
@@ -88,8 +88,8 @@ struct host_parts {
     });
   }
 
-  template <class In, class Out, class Op>
-  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void single_pass(InSeq in, OutSeq out, std::int64_t n, bool inclusive, detail::maybe<Out> init,
                    detail::lookback_state<Out> s, Op op) {
     const std::int64_t part = (n + s.num_tiles - 1) / s.num_tiles;
     const std::uint64_t epoch = load(&s.header[1]) + 1;
@@ -100,7 +100,7 @@ struct host_parts {
         if (tile >= s.num_tiles) return;
         const std::int64_t begin = tile * part;
         const std::int64_t count = std::min(part, n - begin);
-        const Out aggregate = serial_reduce<In, Out>(in + begin, count, op);
+        const Out aggregate = serial_reduce<Out>(in + begin, count, op);
         detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
         const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
         s.prefixes[tile] = inclusive_prefix;
@@ -112,6 +112,18 @@ struct host_parts {
     // The pool has finished: no tile reads the header any more.
     __atomic_store_n(&s.header[0], 0ull, __ATOMIC_RELAXED);
     __atomic_store_n(&s.header[1], epoch, __ATOMIC_RELEASE);
+  }
+
+  // Calls f(i) for i in [0, count) on the pool's threads, in chunks.
+  template <class F> void for_each(std::int64_t count, F f) {
+    if (count <= 0) return;
+    const std::int64_t chunk =
+        std::max(min_part_items, (count + 4 * pool.size() - 1) / (4 * pool.size()));
+    pool.run((count + chunk - 1) / chunk, [&](std::int64_t t) {
+      const std::int64_t last = std::min(count, (t + 1) * chunk);
+      for (std::int64_t i = t * chunk; i < last; ++i)
+        f(i);
+    });
   }
 
 private:

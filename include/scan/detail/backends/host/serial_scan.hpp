@@ -8,38 +8,38 @@
 
 namespace scan::host {
 
-// Scans n items starting from `seed` when present. An exclusive scan without a seed leaves
-// out[0] unspecified (there is no identity for a custom operator). Safe in place.
+// Scans n items of sequences (pointers, or accessors indexed by s[i]) starting from `seed` when
+// present. An exclusive scan without a seed leaves out[0] unspecified (there is no identity for a
+// custom operator). Safe in place.
 //
 // `inclusive` and `seed` are decided once, before the loops: each inner loop is the load, combine,
 // store chain std::inclusive_scan compiles to, with no per-item branch (perf/HOST_RESULTS.md).
-template <class In, class Out, class Op>
-void serial_scan(const In* in, Out* out, std::int64_t n, bool inclusive, detail::maybe<Out> seed,
+template <class InSeq, class OutSeq, class Out, class Op>
+void serial_scan(InSeq in, OutSeq out, std::int64_t n, bool inclusive, detail::maybe<Out> seed,
                  Op op) {
   if (n <= 0) return;
-  const In* const end = in + n;
-  Out acc = seed.present ? seed.value : static_cast<Out>(*in);
+  std::int64_t j = 0;
+  Out acc = seed.present ? seed.value : static_cast<Out>(in[0]);
   if (!seed.present) {
-    if (inclusive) *out = acc;
-    ++in;
-    ++out;
+    if (inclusive) out[0] = acc;
+    j = 1;
   }
   if (inclusive) {
-    for (; in != end; ++in, ++out) {
-      acc = op(acc, static_cast<Out>(*in));
-      *out = acc;
+    for (; j < n; ++j) {
+      acc = op(acc, static_cast<Out>(in[j]));
+      out[j] = acc;
     }
   } else {
-    for (; in != end; ++in, ++out) {
-      const Out x = static_cast<Out>(*in); // read before the write: safe in place
-      *out = acc;
+    for (; j < n; ++j) {
+      const Out x = static_cast<Out>(in[j]); // read before the write: safe in place
+      out[j] = acc;
       acc = op(acc, x);
     }
   }
 }
 
 // Reduction of n >= 1 items, combined left to right.
-template <class In, class Out, class Op> Out serial_reduce(const In* in, std::int64_t n, Op op) {
+template <class Out, class InSeq, class Op> Out serial_reduce(InSeq in, std::int64_t n, Op op) {
   Out acc = static_cast<Out>(in[0]);
   for (std::int64_t j = 1; j < n; ++j)
     acc = op(acc, static_cast<Out>(in[j]));

@@ -170,7 +170,20 @@ template <class Exec> struct kokkos_parts {
         single_pass_kernel<Exec, InSeq, OutSeq, Out, Op>{in, out, n, part, inclusive, init, s, op});
   }
 
+  // f(i) for i in [0, count) (a functor callable in the execution space).
+  template <class F> void for_each(std::int64_t count, F f) const {
+    if (count <= 0) return;
+    Kokkos::parallel_for("libscan:each",
+                         Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(exec, 0, count),
+                         each_index<F>{f});
+  }
+
 private:
+  template <class F> struct each_index {
+    F f;
+    KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { f(i); }
+  };
+
   // One team per part; the team size is Kokkos' recommendation for the kernel, capped. Labels stay
   // short enough for std::string's inline buffer: a warm launch allocates nothing.
   template <class Kernel>

@@ -43,6 +43,15 @@ template <class Exec> struct kokkos_memory {
     Kokkos::deep_copy(exec, v, static_cast<unsigned char>(0));
   }
 
+  void copy_to_host(void* host, const void* p, std::size_t bytes, void*) const {
+    Kokkos::View<const unsigned char*, memory_space, Kokkos::MemoryUnmanaged> from(
+        static_cast<const unsigned char*>(p), bytes);
+    Kokkos::View<unsigned char*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> to(
+        static_cast<unsigned char*>(host), bytes);
+    Kokkos::deep_copy(exec, to, from);
+    exec.fence("libscan: read back");
+  }
+
   // The key is the instance's (instance_key below); one instance shared by threads is one slot.
   scan::detail::stream_key identify(void* key) const {
     return {static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key)), {}};

@@ -1,0 +1,98 @@
+// Segmented scans, written once for every backend: mark each segment's first item in a bitmap
+// (core/head_marks.hpp, with the backend's for_each), then run one flat scan (orchestrate.hpp) over
+// (value, head) pairs under restart_at_heads (core/headed_sequences.hpp). The single pass carries
+// segment boundaries across tiles in its look-back, so a segment spanning many tiles and a tile
+// holding many segments are both one launch; floating-point results repeat as the flat scan's do.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/head_marks.hpp>
+#include <scan/detail/core/headed.hpp>
+#include <scan/detail/core/headed_sequences.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/orchestration/orchestrate.hpp>
+#include <scan/error.hpp>
+#include <scan/segments.hpp>
+
+namespace scan::detail {
+
+// Marks the segment starts of n items described by `segments`; `bad` (after the bitmap) becomes
+// non-zero when offsets are bad. Nothing needs zeroing beforehand.
+template <class Parts, class Offset>
+void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, std::uint32_t* words,
+                std::uint32_t* bad) {
+  parts.for_each(head_words(n), zero_words{words});
+  parts.for_each(1, zero_words{bad});
+  parts.for_each(segments.num_segments,
+                 mark_offsets<Offset>{segments.data, segments.num_segments, n, words, bad});
+}
+
+template <class Parts, class Flag>
+void mark_heads(Parts& parts, const head_flags<Flag>& segments, std::int64_t n,
+                std::uint32_t* words, std::uint32_t*) {
+  parts.for_each(head_words(n), mark_words<flag_starts<Flag>>{{segments.data}, n, words});
+}
+
+template <class Parts, class Key, class Equal>
+void mark_heads(Parts& parts, const keys<Key, Equal>& segments, std::int64_t n,
+                std::uint32_t* words, std::uint32_t*) {
+  parts.for_each(head_words(n),
+                 mark_words<key_starts<Key, Equal>>{{segments.data, segments.equal}, n, words});
+}
+
+// Whether a call's offsets are to be checked (only offsets can be wrong).
+template <class Segments> bool checks(const Segments&) {
+  return false;
+}
+template <class Offset> bool checks(const offsets<Offset>& segments) {
+  return segments.checked;
+}
+
+// A workspace whose totals were taken already (the bitmap at their start): the orchestration gets
+// the rest of them; look-back state comes from the source as usual.
+template <class Workspace> struct reserved_totals {
+  Workspace& source;
+  arena rest;
+
+  arena totals(std::size_t) { return rest; }
+  template <class T> lookback_state<T> lookback(std::int64_t tiles) {
+    return source.template lookback<T>(tiles);
+  }
+};
+
+// A checked segmented scan (n > 0) of sequences. `mark(words, bad)` marks the segment starts
+// (mark_heads above, or the compiled library's marking); `check`: read `bad` back first and throw
+// before anything is written. opt.workspace must be empty: pairs need room no caller sized for.
+template <class Parts, class Mark, class InSeq, class OutSeq, class Out, class Op, class Workspace>
+void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out, std::int64_t n,
+                    bool inclusive, maybe<Out> init, const options& opt, Op op,
+                    Workspace& workspace) {
+  using item = headed<Out>;
+  const std::int64_t words = head_words(n);
+  const std::int64_t part = parts.part_items(n, sizeof(item), sizeof(item));
+  const bool multi_part = n > part && resolve_algorithm(parts, opt, n, sizeof(item),
+                                                        sizeof(item)) != algorithm::single_pass;
+  arena ws =
+      workspace.totals(carve_bytes<std::uint32_t>(words + 1) +
+                       (multi_part ? multi_part_bytes(parts, n, sizeof(item), sizeof(item)) : 0));
+  std::uint32_t* bits = ws.take<std::uint32_t>(words + 1);
+  mark(bits, bits + words);
+  if (check) {
+    std::uint32_t bad = 0;
+    if (workspace.read_back(&bad, bits + words, sizeof bad) && bad)
+      throw error("offsets: they must start at 0, never decrease and end at n = " +
+                  std::to_string(n) + "; these do not (nothing was written)");
+  }
+  const head_bits heads{bits};
+  const headed_items<InSeq, head_bits, Out, Op> items{in, heads, init, op};
+  const headed_results<OutSeq, head_bits, Out> results{out, heads, !inclusive, init.value};
+  // An exclusive scan starts from init, so that its first item is written (as init).
+  const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{init.value, 0}, true};
+  reserved_totals<Workspace> rest{workspace, ws};
+  orchestrate(parts, items, results, n, inclusive, start, opt, restart_at_heads<Op>{op}, rest);
+}
+
+} // namespace scan::detail

@@ -1,0 +1,380 @@
+// Test cases for segmented scans (scan/segmented.hpp): segments given by 32- and 64-bit offsets,
+// head flags, keys and keys under a custom equality, over layouts that stress the single pass
+// (all empty but one, all of length 1, one huge, random means from 1 to 4096, power-law mixes,
+// lengths around the tile sizes), every mode, widening, floating point (bitwise repeatable where
+// the backend promises it), non-commutative custom operators, in place, and argument errors.
+// Included by scan_test_body.hpp (suite "segmented").
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+
+#include <scan/segmented.hpp>
+
+namespace scan_test {
+
+enum class described_by { offsets32, offsets64, flags, keys, custom_keys };
+
+inline const char* described_name(described_by d) {
+  switch (d) {
+  case described_by::offsets32:
+    return "offsets32";
+  case described_by::offsets64:
+    return "offsets64";
+  case described_by::flags:
+    return "flags";
+  case described_by::keys:
+    return "keys";
+  case described_by::custom_keys:
+    return "custom_keys";
+  }
+  return "?";
+}
+
+inline constexpr described_by all_descriptions[] = {described_by::offsets32,
+                                                    described_by::offsets64, described_by::flags,
+                                                    described_by::keys, described_by::custom_keys};
+
+// A key whose equality looks at the group only: the tag differs within a run, so a scan that
+// compared keys bytewise would split runs (and custom equality takes the header path).
+struct tagged_key {
+  std::int32_t group;
+  std::int32_t tag;
+};
+struct same_group {
+  SCAN_HOST_DEVICE bool operator()(const tagged_key& a, const tagged_key& b) const {
+    return a.group == b.group;
+  }
+};
+
+// Segment lengths summing to n (empty segments allowed), by layout name.
+inline std::vector<std::int64_t> segment_lengths(const std::string& layout, std::int64_t n,
+                                                 rng& r) {
+  std::vector<std::int64_t> lengths;
+  std::int64_t left = n;
+  const auto add = [&](std::int64_t len) {
+    len = std::min(len, left);
+    lengths.push_back(len);
+    left -= len;
+  };
+  if (layout == "one") {
+    add(n);
+  } else if (layout == "empties around one") {
+    for (int k = 0; k < 37; ++k)
+      add(0);
+    add(n);
+    for (int k = 0; k < 5; ++k)
+      add(0);
+  } else if (layout == "length 1") {
+    while (left > 0)
+      add(1);
+  } else if (layout == "power law") {
+    const double top = std::log2(static_cast<double>(n) + 1.0);
+    while (left > 0) // lengths from 1 to n, log-uniform, and an empty segment now and then
+      add(r.next() % 8 == 0 ? 0 : static_cast<std::int64_t>(std::exp2(r.unit() * top)));
+  } else if (layout == "tile sizes") {
+    const std::int64_t near[] = {127,  128,  129,  255,  256,  257,  1023, 1024,  1025,  2047, 2048,
+                                 2049, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 16385, 0};
+    while (left > 0)
+      add(near[static_cast<std::size_t>(r.next() % std::size(near))]);
+  } else { // "mean M": uniform in [0, 2M]
+    const auto mean = std::stoll(layout.substr(5));
+    while (left > 0)
+      add(static_cast<std::int64_t>(r.next() % static_cast<std::uint64_t>(2 * mean + 1)));
+  }
+  if (lengths.empty()) lengths.push_back(0);
+  return lengths;
+}
+
+inline const char* const segment_layouts[] = {
+    "one",     "empties around one", "length 1",  "mean 4",
+    "mean 64", "mean 4096",          "power law", "tile sizes"};
+
+template <class In, class Out, class Segments, class Op>
+void call_segmented(mode m, const In* in, Out* out, std::int64_t n, const Segments& segments,
+                    const Out& init, Op op, const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::segmented_inclusive_scan(in, out, n, segments, op, opt);
+    return;
+  case mode::inclusive_init:
+    scan::segmented_inclusive_scan(in, out, n, segments, init, op, opt);
+    return;
+  case mode::exclusive:
+    scan::segmented_exclusive_scan(in, out, n, segments, init, op, opt);
+    return;
+  }
+}
+
+// The segments of `lengths` in the backend's memory, described one way; call(description) scans.
+template <class F>
+void with_description(described_by by, const std::vector<std::int64_t>& lengths, std::int64_t n,
+                      F&& call) {
+  const auto num_segments = static_cast<std::int64_t>(lengths.size());
+  std::vector<std::int64_t> offsets{0};
+  for (std::int64_t len : lengths)
+    offsets.push_back(offsets.back() + len);
+  if (by == described_by::offsets32 || by == described_by::offsets64) {
+    if (by == described_by::offsets32) {
+      std::vector<std::int32_t> o(offsets.begin(), offsets.end());
+      buffer<std::int32_t> d(num_segments + 1);
+      d.upload(o);
+      return call(scan::offsets(static_cast<const std::int32_t*>(d.get()), num_segments));
+    }
+    buffer<std::int64_t> d(num_segments + 1);
+    d.upload(offsets);
+    return call(scan::offsets(static_cast<const std::int64_t*>(d.get()), num_segments));
+  }
+  // Per item: its segment's index among the non-empty ones, and whether it starts one.
+  std::vector<std::int32_t> group(static_cast<std::size_t>(n));
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(n), 0);
+  std::int32_t g = 0;
+  for (std::int64_t s = 0; s < num_segments; ++s) {
+    if (lengths[s] == 0) continue;
+    flags[offsets[s]] = static_cast<std::uint8_t>(1 + (g * 37) % 255); // any non-zero value
+    std::fill(group.begin() + offsets[s], group.begin() + offsets[s + 1], g);
+    ++g;
+  }
+  if (by == described_by::flags) {
+    if (n > 0) flags[0] = 0; // item 0 starts a segment whatever its flag
+    buffer<std::uint8_t> d(n);
+    d.upload(flags);
+    return call(scan::head_flags(static_cast<const std::uint8_t*>(d.get())));
+  }
+  if (by == described_by::keys) {
+    // Keys repeat across non-adjacent runs: only adjacent equality counts.
+    std::vector<std::int32_t> keys(group.size());
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      keys[i] = group[i] % 3;
+    buffer<std::int32_t> d(n);
+    d.upload(keys);
+    return call(scan::keys(static_cast<const std::int32_t*>(d.get())));
+  }
+  std::vector<tagged_key> keys(group.size());
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    keys[i] = {group[i] % 2, static_cast<std::int32_t>(i)};
+  buffer<tagged_key> d(n);
+  d.upload(keys);
+  call(scan::keys(static_cast<const tagged_key*>(d.get()), same_group{}));
+}
+
+// One segmented scan on fresh random input against the reference scan of each segment.
+template <class In, class Out, class Op>
+void check_segmented(std::int64_t n, const std::string& layout, described_by by, mode m,
+                     const scan::options& opt, bool in_place = false) {
+  if (n > max_n()) return;
+  const std::string what = describe<In, Out, Op>(n, m, opt, in_place) + " segmented " +
+                           described_name(by) + " layout=" + layout;
+  rng r(seed() ^ hash(what));
+  const std::vector<std::int64_t> lengths = segment_lengths(layout, n, r);
+  std::vector<In> in(static_cast<std::size_t>(n));
+  for (auto& x : in)
+    x = draw<In, Op>(r);
+  const Out init = draw<Out, Op>(r);
+  std::vector<Out> want(in.size());
+  std::vector<double> tol;
+  std::int64_t b = 0;
+  for (std::int64_t len : lengths) {
+    const std::vector<In> part(in.begin() + b, in.begin() + b + len);
+    std::vector<Out> part_want(part.size());
+    reference_scan(m, part, part_want, init, Op{});
+    std::copy(part_want.begin(), part_want.end(), want.begin() + b);
+    const std::vector<double> t = tolerances<In, Out, Op>(part, m, init, part_want);
+    tol.insert(tol.end(), t.begin(), t.end());
+    b += len;
+  }
+  std::vector<Out> got, again;
+  try {
+    with_description(by, lengths, n, [&](const auto& segments) {
+      const auto run = [&](std::vector<Out>& result) {
+        if constexpr (std::is_same_v<In, Out>) {
+          if (in_place) {
+            buffer<Out> io(n);
+            io.upload(in);
+            call_segmented(m, static_cast<const In*>(io.get()), io.get(), n, segments, init, Op{},
+                           opt);
+            return io.download(result);
+          }
+        }
+        buffer<In> d_in(n);
+        buffer<Out> d_out(n);
+        std::vector<Out> poison(want.size());
+        std::transform(want.begin(), want.end(), poison.begin(), complement<Out>);
+        d_in.upload(in);
+        d_out.upload(poison);
+        call_segmented(m, static_cast<const In*>(d_in.get()), d_out.get(), n, segments, init, Op{},
+                       opt);
+        d_out.download(result);
+      };
+      run(got);
+      if (std::is_floating_point_v<Out> && repeats_floats()) run(again);
+    });
+  } catch (const std::exception& e) {
+    FAIL_CHECK(what << ": threw \"" << e.what() << "\" (seed " << seed() << ")");
+    return;
+  }
+  ++checks_run();
+  const std::string diff = mismatches(got, want, tol);
+  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+  if (!again.empty())
+    CHECK_MESSAGE(same_bytes(got, again), what << ": floating-point results differ between runs");
+}
+
+} // namespace scan_test
+
+TEST_SUITE("segmented") {
+  TEST_CASE("the header's example, every description") {
+    using namespace scan_test;
+    const std::vector<std::int32_t> in{1, 2, 3, 4, 5, 6};
+    buffer<std::int32_t> d_in(6), d_out(6);
+    d_in.upload(in);
+    const std::vector<std::int64_t> lengths{2, 0, 4};
+    for (described_by by : all_descriptions) {
+      CAPTURE(described_name(by));
+      with_description(by, lengths, 6, [&](const auto& segments) {
+        scan::segmented_inclusive_scan(static_cast<const std::int32_t*>(d_in.get()), d_out.get(), 6,
+                                       segments, scan::sum{}, test_backend::options());
+        CHECK(d_out.download() == std::vector<std::int32_t>{1, 3, 3, 7, 12, 18});
+        scan::segmented_exclusive_scan(static_cast<const std::int32_t*>(d_in.get()), d_out.get(), 6,
+                                       segments, 100, scan::sum{}, test_backend::options());
+        CHECK(d_out.download() == std::vector<std::int32_t>{100, 101, 100, 103, 107, 112});
+      });
+    }
+    ++checks_run();
+  }
+
+  TEST_CASE("every layout and description, every mode") {
+    using namespace scan_test;
+    const scan::options opt = test_backend::options();
+    for (const char* layout : segment_layouts)
+      for (described_by by : all_descriptions) {
+        for (std::int64_t n : capped({1, 2, 33, 1000, 4099, 300007}))
+          for (mode m : all_modes)
+            check_segmented<std::int32_t, std::int32_t, scan::sum>(n, layout, by, m, opt);
+        const std::int64_t n = std::min<std::int64_t>(70001, max_n());
+        check_segmented<std::int64_t, std::int64_t, scan::max>(n, layout, by, mode::inclusive, opt);
+        check_segmented<float, float, scan::sum>(n, layout, by, mode::inclusive, opt);
+        check_segmented<double, double, scan::sum>(n, layout, by, mode::exclusive, opt);
+        check_segmented<std::uint8_t, std::int64_t, scan::sum>(n, layout, by, mode::inclusive_init,
+                                                               opt);
+        check_segmented<affine, affine, then>(n, layout, by, mode::inclusive_init, opt);
+        check_segmented<affine, affine, then>(n, layout, by, mode::exclusive, opt);
+        check_segmented<std::uint32_t, std::uint32_t, scan::sum>(n, layout, by, mode::exclusive,
+                                                                 opt, true);
+        check_segmented<std::int16_t, std::int16_t, user_plus>(n, layout, by, mode::inclusive, opt,
+                                                               true);
+      }
+  }
+
+  TEST_CASE("every built-in operator and type, offsets and keys") {
+    using namespace scan_test;
+    const std::int64_t n = std::min<std::int64_t>(20011, max_n());
+    scan::for_each_entry(scan::element_types, [&](const auto& entry) {
+      using T = typename std::decay_t<decltype(entry)>::type;
+      for_each_builtin_op<T>([&](auto op) {
+        using Op = decltype(op);
+        check_segmented<T, T, Op>(n, "mean 64", described_by::offsets32, mode::exclusive,
+                                  test_backend::options());
+        check_segmented<T, T, Op>(n, "power law", described_by::keys, mode::inclusive,
+                                  test_backend::options());
+      });
+    });
+  }
+
+  TEST_CASE("every algorithm: long inputs, long segments") {
+    using namespace scan_test;
+    const std::int64_t n = std::min<std::int64_t>((std::int64_t{1} << 22) + 17, max_n());
+    for (scan::algorithm algo : all_algorithms) {
+      const scan::options opt = options_for(algo);
+      for (const char* layout : {"one", "mean 64", "power law"}) {
+        check_segmented<std::int32_t, std::int32_t, scan::sum>(n, layout, described_by::offsets64,
+                                                               mode::exclusive, opt);
+        check_segmented<double, double, scan::sum>(n, layout, described_by::flags, mode::inclusive,
+                                                   opt);
+      }
+    }
+  }
+
+  TEST_CASE("segmented argument errors write nothing") {
+    using namespace scan_test;
+    const std::int64_t n = 1000;
+    const std::vector<std::int32_t> poison(n, 77);
+    buffer<std::int32_t> in(n), out(n);
+    in.upload(std::vector<std::int32_t>(n, 1));
+    const auto* src = static_cast<const std::int32_t*>(in.get());
+    const auto bad_offsets = [&](const std::string& what, std::vector<std::int64_t> o) {
+      buffer<std::int64_t> d(static_cast<std::int64_t>(o.size()));
+      d.upload(o);
+      out.upload(poison);
+      const auto segments = scan::offsets(static_cast<const std::int64_t*>(d.get()),
+                                          static_cast<std::int64_t>(o.size()) - 1);
+      expect_error(
+          what,
+          [&] {
+            scan::segmented_inclusive_scan(src, out.get(), n, segments, scan::sum{},
+                                           test_backend::options());
+          },
+          "offsets:", "never decrease");
+      CHECK(same_bytes(out.download(), poison));
+      // The header path checks them too (a custom operator).
+      expect_error(
+          what + " (custom operator)",
+          [&] {
+            scan::segmented_inclusive_scan(src, out.get(), n, segments, user_plus{},
+                                           test_backend::options());
+          },
+          "offsets:", "never decrease");
+      CHECK(same_bytes(out.download(), poison));
+    };
+    bad_offsets("decreasing offsets", {0, 600, 500, 1000});
+    bad_offsets("first offset not 0", {1, 500, 1000});
+    bad_offsets("last offset not n", {0, 500, 999});
+    bad_offsets("last offset past n", {0, 500, 1001});
+    bad_offsets("negative offset", {0, -5, 1000});
+
+    out.upload(poison);
+    expect_error(
+        "negative num_segments",
+        [&] {
+          scan::segmented_inclusive_scan(
+              src, out.get(), n, scan::offsets(static_cast<const std::int32_t*>(nullptr), -1),
+              scan::sum{}, test_backend::options());
+        },
+        "offsets:", "negative");
+    expect_error(
+        "no segments for n items",
+        [&] {
+          scan::segmented_inclusive_scan(
+              src, out.get(), n, scan::offsets(static_cast<const std::int32_t*>(nullptr), 0),
+              scan::sum{}, test_backend::options());
+        },
+        "offsets:", "0 segments");
+    expect_error(
+        "null flags",
+        [&] {
+          scan::segmented_inclusive_scan(
+              src, out.get(), n, scan::head_flags(static_cast<const std::uint8_t*>(nullptr)),
+              scan::sum{}, test_backend::options());
+        },
+        "flags:", "null");
+    expect_error(
+        "keys overlapping the output",
+        [&] {
+          scan::segmented_inclusive_scan(
+              src, out.get(), n, scan::keys(static_cast<const std::int32_t*>(out.get()) + 10),
+              scan::sum{}, test_backend::options());
+        },
+        "keys:", "overlaps");
+    CHECK(same_bytes(out.download(), poison));
+    // Unchecked offsets stay in bounds: the result is unspecified, the call is memory-safe.
+    buffer<std::int64_t> wild(3);
+    wild.upload({0, std::int64_t{1} << 40, -7});
+    scan::segmented_inclusive_scan(
+        src, out.get(), n, scan::offsets(static_cast<const std::int64_t*>(wild.get()), 2, false),
+        scan::sum{}, test_backend::options());
+    // n == 0 is a no-op whatever the pointers.
+    scan::segmented_inclusive_scan(
+        static_cast<const std::int32_t*>(nullptr), static_cast<std::int32_t*>(nullptr), 0,
+        scan::head_flags(static_cast<const bool*>(nullptr)), scan::sum{}, test_backend::options());
+  }
+}
