@@ -32,7 +32,10 @@ template <class T, int Run> inline constexpr int access_bytes = access_bytes_for
 // Whether p suits the vector path of runs of Run elements of T (checked on the host per call).
 template <class T, int Run> inline bool vector_aligned(const void* p) {
   constexpr int bytes = access_bytes<T, Run>;
-  return bytes > 0 && reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+  if constexpr (bytes == 0)
+    return false;
+  else
+    return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
 // Other sequences (strided, headed pairs) take element accesses.
 template <class T, int Run, class Seq, std::enable_if_t<!std::is_pointer_v<Seq>, int> = 0>
