@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <cub/device/device_scan.cuh>
+#include <cuda/std/functional>
 #include <cuda_runtime.h>
 #include <thrust/execution_policy.h>
 #include <thrust/scan.h>
@@ -92,7 +93,7 @@ void compare_type(const char* type, std::int64_t n, const std::vector<std::int64
 
   std::size_t cub_bytes = 0;
   cub::DeviceScan::InclusiveSumByKey(nullptr, cub_bytes, keys.get(), d_in, d_out, n,
-                                     cub::Equality{}, stream);
+                                     ::cuda::std::equal_to<>{}, stream);
   kit::device_array<unsigned char> cub_temp(cub_bytes);
 
   for (std::int64_t mean : means) {
@@ -113,7 +114,7 @@ void compare_type(const char* type, std::int64_t n, const std::vector<std::int64
     const auto cub_call = [&](T* o) {
       std::size_t bytes = cub_bytes;
       cub::DeviceScan::InclusiveSumByKey(cub_temp.get(), bytes, keys.get(), d_in, o, n,
-                                         cub::Equality{}, stream);
+                                         ::cuda::std::equal_to<>{}, stream);
     };
     const double cub = time([&] { cub_call(d_out); });
     cub_call(ref.get());
@@ -123,7 +124,7 @@ void compare_type(const char* type, std::int64_t n, const std::vector<std::int64
     });
     bool good = true;
     const auto lib = [&](auto&& segs) {
-      const auto call = [&] { scan::segmented_inclusive_scan(d_in, d_out, n, segs, opt); };
+      const auto call = [&] { scan::segmented_inclusive_scan(d_in, d_out, n, segs, scan::sum{}, opt); };
       const double t = time(call);
       kit::cuda_check(cudaMemsetAsync(d_out, 0xff, static_cast<std::size_t>(n) * sizeof(T), stream),
                       "poison");
