@@ -8,6 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <scan/detail/core/headed_sequences.hpp>
 #include <scan/detail/core/sequence.hpp>
 #include <scan/detail/kernels/tile_shape.cuh>
 #include <scan/detail/platform/platform.cuh>
@@ -41,6 +42,16 @@ template <class T, int Run> inline bool vector_aligned(const void* p) {
 template <class T, int Run, class Seq, std::enable_if_t<!std::is_pointer_v<Seq>, int> = 0>
 inline bool vector_aligned(const Seq&) {
   return false;
+}
+
+// Pairs over pointers (segmented scans): the values' alignment.
+template <class T, int Run, class In, class Out, class Op>
+inline bool vector_aligned(const detail::headed_items<const In*, detail::head_bits, Out, Op>& s) {
+  return vector_aligned<In, Run>(s.in + s.first);
+}
+template <class T, int Run, class Out>
+inline bool vector_aligned(const detail::headed_results<Out*, detail::head_bits, Out>& s) {
+  return vector_aligned<Out, Run>(s.out + s.first);
 }
 
 // Bytes per vector access of a sequence's runs: none for strided sequences.
@@ -146,6 +157,59 @@ __device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k)
     store_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
+}
+
+// The head bits of the `left` items of a run from item i (bit j: item i + j), at most two words.
+template <int Run>
+__device__ __forceinline__ std::uint32_t run_heads(detail::head_bits heads, std::int64_t i,
+                                                   int left) {
+  static_assert(Run <= 32, "a run's heads fit one word");
+  if (left <= 0) return 0;
+  const int shift = static_cast<int>(i & 31);
+  std::uint64_t bits = heads.words[i >> 5];
+  if (shift + Run > 32 && left > 32 - shift) bits |= std::uint64_t{heads.words[(i >> 5) + 1]} << 32;
+  const int kept = left < Run ? left : Run;
+  return static_cast<std::uint32_t>(bits >> shift) & (kept >= 32 ? ~0u : (1u << kept) - 1);
+}
+
+// Pairs over pointers (segmented scans, core/headed_sequences.hpp): the values move as a
+// pointer's do (vector accesses), a run's heads come from one bitmap word.
+template <class Shape, class In, class Out, class Op>
+__device__ __forceinline__ void
+load_tile(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
+          detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
+  Out values[Shape::items];
+  load_tile<Shape>(tile.in + tile.first, values, count, vector_ok);
+  Op op = tile.op;
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k) {
+    const int base = run_offset<Shape>(k);
+    const std::uint32_t heads = run_heads<Shape::run>(tile.heads, tile.first + base, count - base);
+#pragma unroll
+    for (int j = 0; j < Shape::run; ++j) {
+      const bool head = (heads >> j) & 1u;
+      Out x = values[k * Shape::run + j];
+      if (head && tile.init.present) x = op(tile.init.value, x);
+      items[k * Shape::run + j] = {x, head ? 1 : 0};
+    }
+  }
+}
+
+template <class Shape, class Out>
+__device__ __forceinline__ void
+store_tile(detail::headed_results<Out*, detail::head_bits, Out> tile,
+           const detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
+  Out values[Shape::items];
+#pragma unroll
+  for (int k = 0; k < Shape::runs; ++k) {
+    const int base = run_offset<Shape>(k);
+    const std::uint32_t heads =
+        tile.exclusive ? run_heads<Shape::run>(tile.heads, tile.first + base, count - base) : 0u;
+#pragma unroll
+    for (int j = 0; j < Shape::run; ++j)
+      values[k * Shape::run + j] = (heads >> j) & 1u ? tile.init : items[k * Shape::run + j].value;
+  }
+  store_tile<Shape>(tile.out + tile.first, values, count, vector_ok);
 }
 
 // Calls f(value) in the one thread holding the tile's item `index` (0 <= index < tile_items),

@@ -33,14 +33,13 @@ void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, s
 template <class Parts, class Flag>
 void mark_heads(Parts& parts, const head_flags<Flag>& segments, std::int64_t n,
                 std::uint32_t* words, std::uint32_t*) {
-  parts.for_each(head_words(n), mark_words<flag_starts<Flag>>{{segments.data}, n, words});
+  parts.pack_bits(n, item_heads<flag_starts<Flag>>{{segments.data}}, words);
 }
 
 template <class Parts, class Key, class Equal>
 void mark_heads(Parts& parts, const keys<Key, Equal>& segments, std::int64_t n,
                 std::uint32_t* words, std::uint32_t*) {
-  parts.for_each(head_words(n),
-                 mark_words<key_starts<Key, Equal>>{{segments.data, segments.equal}, n, words});
+  parts.pack_bits(n, item_heads<key_starts<Key, Equal>>{{segments.data, segments.equal}}, words);
 }
 
 // Whether a call's offsets are to be checked (only offsets can be wrong).

@@ -92,7 +92,9 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
     const device_tuning& tuning = Platform::tuning();
-    if constexpr (stages<In, Out>) {
+    // Pairs (segmented scans) load their values in vectors in registers; staging would gather
+    // them an item at a time.
+    if constexpr (stages<In, Out> && !detail::is_headed<InSeq>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int blocks = staging::template min_blocks<Out>;
         using staged = tile_shape<S::threads, S::items, S::run, blocks>;
@@ -121,6 +123,15 @@ template <class Strategy, class Platform> struct gpu_parts {
     const auto grid = static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
     for_each_kernel<<<grid, for_each_threads, 0, stream>>>(count, f);
     Platform::check_launch("for_each_kernel");
+  }
+
+  // words[w] bit b = test(32w + b), for the n items: an item per thread, a ballot per warp.
+  template <class Test> void pack_bits(std::int64_t n, Test test, std::uint32_t* words) {
+    if (n <= 0) return;
+    const std::int64_t blocks = (n + for_each_threads - 1) / for_each_threads;
+    const auto grid = static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
+    pack_bits_kernel<<<grid, for_each_threads, 0, stream>>>(n, test, words);
+    Platform::check_launch("pack_bits_kernel");
   }
 
 private:

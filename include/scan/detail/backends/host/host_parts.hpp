@@ -11,6 +11,7 @@
 #include <scan/detail/backends/host/serial_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/head_marks.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::host {
@@ -124,6 +125,11 @@ struct host_parts {
       for (std::int64_t i = t * chunk; i < last; ++i)
         f(i);
     });
+  }
+
+  // words[w] bit b = test(32w + b), for the n items.
+  template <class Test> void pack_bits(std::int64_t n, Test test, std::uint32_t* words) {
+    for_each(detail::head_words(n), detail::pack_word<Test>{test, n, words});
   }
 
 private:

@@ -17,6 +17,7 @@
 #include <scan/detail/backends/kokkos/kokkos_single_pass.hpp>
 #include <scan/detail/backends/kokkos/kokkos_team_scan.hpp>
 #include <scan/options.hpp>
+#include <scan/detail/core/head_marks.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::kokkos {
@@ -176,6 +177,11 @@ template <class Exec> struct kokkos_parts {
     Kokkos::parallel_for("libscan:each",
                          Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(exec, 0, count),
                          each_index<F>{f});
+  }
+
+  // words[w] bit b = test(32w + b), for the n items.
+  template <class Test> void pack_bits(std::int64_t n, Test test, std::uint32_t* words) const {
+    for_each(scan::detail::head_words(n), scan::detail::pack_word<Test>{test, n, words});
   }
 
 private:
