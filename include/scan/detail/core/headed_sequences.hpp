@@ -79,9 +79,4 @@ template <class OutSeq, class Heads, class Out> struct headed_results {
   SCAN_HOST_DEVICE item_ref operator[](std::int64_t i) const { return {this, first + i}; }
 };
 
-// Whether a sequence is a segmented scan's pairs.
-template <class Seq> inline constexpr bool is_headed = false;
-template <class InSeq, class Heads, class Out, class Op>
-inline constexpr bool is_headed<headed_items<InSeq, Heads, Out, Op>> = true;
-
 } // namespace scan::detail

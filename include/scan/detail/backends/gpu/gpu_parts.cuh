@@ -92,9 +92,9 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
     const device_tuning& tuning = Platform::tuning();
-    // Pairs (segmented scans) load their values in vectors in registers; staging would gather
-    // them an item at a time.
-    if constexpr (stages<In, Out> && !detail::is_headed<InSeq>) {
+    // Pairs (segmented scans) stage too: measured faster at 2^28 on the H100 (offsets 0.53 of a
+    // copy against 0.36 in registers, whose pairs take twice the registers).
+    if constexpr (stages<In, Out>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int blocks = staging::template min_blocks<Out>;
         using staged = tile_shape<S::threads, S::items, S::run, blocks>;
