@@ -45,11 +45,14 @@ template <class Offset> struct mark_offsets {
     if (begin >= n) return; // no item: a word written by an earlier segment, or zero
     const std::int64_t word = begin >> 5;
     if (s > 0 && at(s - 1) >= 0 && at(s - 1) >> 5 == word) return; // not the first here
-    std::uint32_t bits = 0;
-    for (std::int64_t t = s; t < segments; ++t) {
-      const std::int64_t b = at(t), e = at(t + 1);
-      if (b < 0 || b >> 5 != word) break;
+    // This segment's start unless it is empty, then the later segments starting in this word
+    // (each one's start is the previous one's end: one read per segment).
+    std::uint32_t bits = begin < end ? 1u << (begin & 31) : 0u;
+    std::int64_t b = end;
+    for (std::int64_t t = s + 1; t < segments && b >= 0 && b >> 5 == word; ++t) {
+      const std::int64_t e = at(t + 1);
       if (b < e && e <= n) bits |= 1u << (b & 31);
+      b = e;
     }
     words[word] = bits;
   }
