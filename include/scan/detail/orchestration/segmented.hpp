@@ -33,7 +33,10 @@ void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, s
 template <class Parts, class Flag>
 void mark_heads(Parts& parts, const head_flags<Flag>& segments, std::int64_t n,
                 std::uint32_t* words, std::uint32_t*) {
-  parts.pack_bits(n, item_heads<flag_starts<Flag>>{{segments.data}}, words);
+  // A word per thread: measured faster for one-byte flags than an item per thread (pack_bits:
+  // 0.45 of a copy against 0.35 at 2^28 on the H100), which suits keys better (0.34 against 0.27).
+  parts.for_each(head_words(n),
+                 pack_word<item_heads<flag_starts<Flag>>>{{{segments.data}}, n, words});
 }
 
 template <class Parts, class Key, class Equal>
