@@ -1,6 +1,6 @@
 # Checks that include/scan/ keeps its layers one-way (README, "Layout"): run by CTest as `layers`
 # (cmake -DROOT=<source dir> -P tests/layers.cmake). From the top:
-#   api            scan/scan.hpp, blockwise.hpp, kokkos.hpp
+#   api            scan/scan.hpp, blockwise.hpp, segmented.hpp, kokkos.hpp
 #   front          scan/detail/*.hpp: checks done, a call routed to a backend
 #   orchestration  scan/detail/orchestration/
 #   backends       scan/detail/backends/<name>/: glue; cuda and hip plug into gpu, and kokkos into
