@@ -37,17 +37,12 @@ void check_blockwise(std::int64_t n, std::int64_t segment, mode m, const scan::o
   for (auto& x : in)
     x = draw<In, Op>(r);
   const Out init = draw<Out, Op>(r);
-  std::vector<Out> want(in.size());
+  std::vector<std::int64_t> lengths;
+  for (std::int64_t b = 0; b < n; b += segment)
+    lengths.push_back(std::min(segment, n - b));
+  std::vector<Out> want;
   std::vector<double> tol;
-  for (std::int64_t b = 0; b < n; b += segment) {
-    const std::int64_t len = std::min(segment, n - b);
-    const std::vector<In> part(in.begin() + b, in.begin() + b + len);
-    std::vector<Out> part_want(part.size());
-    reference_scan(m, part, part_want, init, Op{});
-    std::copy(part_want.begin(), part_want.end(), want.begin() + b);
-    const std::vector<double> t = tolerances<In, Out, Op>(part, m, init, part_want);
-    tol.insert(tol.end(), t.begin(), t.end());
-  }
+  reference_by_segments<In, Out, Op>(m, in, lengths, init, want, tol);
   std::vector<Out> got;
   try {
     if constexpr (std::is_same_v<In, Out>) {

@@ -386,6 +386,26 @@ void reference_scan(mode m, const std::vector<In>& in, std::vector<Out>& out, co
   }
 }
 
+// Independent scans of consecutive segments of `lengths` items (blockwise and segmented scans):
+// the reference output and each output's tolerance.
+template <class In, class Out, class Op>
+void reference_by_segments(mode m, const std::vector<In>& in,
+                           const std::vector<std::int64_t>& lengths, const Out& init,
+                           std::vector<Out>& want, std::vector<double>& tol) {
+  want.assign(in.size(), Out{});
+  tol.clear();
+  std::int64_t b = 0;
+  for (std::int64_t len : lengths) {
+    const std::vector<In> part(in.begin() + b, in.begin() + b + len);
+    std::vector<Out> part_want(part.size());
+    reference_scan(m, part, part_want, init, Op{});
+    std::copy(part_want.begin(), part_want.end(), want.begin() + b);
+    const std::vector<double> t = tolerances<In, Out, Op>(part, m, init, part_want);
+    tol.insert(tol.end(), t.begin(), t.end());
+    b += len;
+  }
+}
+
 template <class In, class Out, class Op>
 std::string describe(std::int64_t n, mode m, const scan::options& opt, bool in_place) {
   std::string s = type_name<In>() + "->" + type_name<Out>() + " " + op_name<Op>() + " " +

@@ -171,18 +171,9 @@ void check_segmented(std::int64_t n, const std::string& layout, described_by by,
   for (auto& x : in)
     x = draw<In, Op>(r);
   const Out init = draw<Out, Op>(r);
-  std::vector<Out> want(in.size());
+  std::vector<Out> want;
   std::vector<double> tol;
-  std::int64_t b = 0;
-  for (std::int64_t len : lengths) {
-    const std::vector<In> part(in.begin() + b, in.begin() + b + len);
-    std::vector<Out> part_want(part.size());
-    reference_scan(m, part, part_want, init, Op{});
-    std::copy(part_want.begin(), part_want.end(), want.begin() + b);
-    const std::vector<double> t = tolerances<In, Out, Op>(part, m, init, part_want);
-    tol.insert(tol.end(), t.begin(), t.end());
-    b += len;
-  }
+  reference_by_segments<In, Out, Op>(m, in, lengths, init, want, tol);
   std::vector<Out> got, again;
   try {
     with_description(by, lengths, n, [&](const auto& segments) {
