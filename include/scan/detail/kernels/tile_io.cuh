@@ -38,20 +38,37 @@ template <class T, int Run> inline bool vector_aligned(const void* p) {
   else
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
-// Other sequences (strided, headed pairs) take element accesses.
-template <class T, int Run, class Seq, std::enable_if_t<!std::is_pointer_v<Seq>, int> = 0>
-inline bool vector_aligned(const Seq&) {
-  return false;
+// Pairs over pointers (segmented scans, core/headed_sequences.hpp): their values move as a
+// pointer's do. One overload for every sequence, so that no call weighs two templates.
+template <class Seq> inline constexpr bool pairs_over_pointer = false;
+template <class In, class Out, class Op>
+inline constexpr bool
+    pairs_over_pointer<detail::headed_items<const In*, detail::head_bits, Out, Op>> = true;
+template <class Out>
+inline constexpr bool pairs_over_pointer<detail::headed_results<Out*, detail::head_bits, Out>> =
+    true;
+
+// The values under pairs over pointers, from the sequence's first item.
+template <class In, class Out, class Op>
+SCAN_HOST_DEVICE const In*
+pair_values(const detail::headed_items<const In*, detail::head_bits, Out, Op>& s) {
+  return s.in + s.first;
+}
+template <class Out>
+SCAN_HOST_DEVICE Out* pair_values(const detail::headed_results<Out*, detail::head_bits, Out>& s) {
+  return s.out + s.first;
 }
 
-// Pairs over pointers (segmented scans): the values' alignment.
-template <class T, int Run, class In, class Out, class Op>
-inline bool vector_aligned(const detail::headed_items<const In*, detail::head_bits, Out, Op>& s) {
-  return vector_aligned<In, Run>(s.in + s.first);
-}
-template <class T, int Run, class Out>
-inline bool vector_aligned(const detail::headed_results<Out*, detail::head_bits, Out>& s) {
-  return vector_aligned<Out, Run>(s.out + s.first);
+// Other sequences: pairs over pointers by their values' alignment; the rest (strided) take
+// element accesses.
+template <class T, int Run, class Seq, std::enable_if_t<!std::is_pointer_v<Seq>, int> = 0>
+inline bool vector_aligned(const Seq& s) {
+  if constexpr (pairs_over_pointer<Seq>) {
+    using Value = std::remove_cv_t<std::remove_pointer_t<decltype(pair_values(s))>>;
+    return vector_aligned<Value, Run>(pair_values(s));
+  } else {
+    return false;
+  }
 }
 
 // Bytes per vector access of a sequence's runs: none for strided sequences.
@@ -66,9 +83,10 @@ template <class Shape> __device__ __forceinline__ int run_offset(int k) {
   return warp * warp_size * Shape::items + (k * warp_size + lane) * Shape::run;
 }
 
+// A tile of a pointer or strided sequence.
 template <class Shape, class InSeq, class T>
-__device__ __forceinline__ void load_tile(InSeq tile, T (&items)[Shape::items], int count,
-                                          bool vector_ok) {
+__device__ __forceinline__ void load_elements(InSeq tile, T (&items)[Shape::items], int count,
+                                              bool vector_ok) {
   using In = detail::sequence_value_t<InSeq>;
   constexpr int run = Shape::run;
   constexpr int bytes = seq_access_bytes<InSeq, run>;
@@ -152,8 +170,8 @@ __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int 
 }
 
 template <class Shape, class OutSeq, class T>
-__device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::items], int count,
-                                           bool vector_ok) {
+__device__ __forceinline__ void store_elements(OutSeq tile, const T (&items)[Shape::items],
+                                               int count, bool vector_ok) {
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k)
     store_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
@@ -176,10 +194,10 @@ __device__ __forceinline__ std::uint32_t run_heads(detail::head_bits heads, std:
 // pointer's do (vector accesses), a run's heads come from one bitmap word.
 template <class Shape, class In, class Out, class Op>
 __device__ __forceinline__ void
-load_tile(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
-          detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
+load_pairs(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
+           detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
   Out values[Shape::items];
-  load_tile<Shape>(tile.in + tile.first, values, count, vector_ok);
+  load_elements<Shape>(pair_values(tile), values, count, vector_ok);
   Op op = tile.op;
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
@@ -197,8 +215,8 @@ load_tile(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
 
 template <class Shape, class Out>
 __device__ __forceinline__ void
-store_tile(detail::headed_results<Out*, detail::head_bits, Out> tile,
-           const detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
+store_pairs(detail::headed_results<Out*, detail::head_bits, Out> tile,
+            const detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
   Out values[Shape::items];
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
@@ -209,7 +227,26 @@ store_tile(detail::headed_results<Out*, detail::head_bits, Out> tile,
     for (int j = 0; j < Shape::run; ++j)
       values[k * Shape::run + j] = (heads >> j) & 1u ? tile.init : items[k * Shape::run + j].value;
   }
-  store_tile<Shape>(tile.out + tile.first, values, count, vector_ok);
+  store_elements<Shape>(pair_values(tile), values, count, vector_ok);
+}
+
+// A tile of any sequence the kernels take, between global memory and registers.
+template <class Shape, class InSeq, class T>
+__device__ __forceinline__ void load_tile(InSeq tile, T (&items)[Shape::items], int count,
+                                          bool vector_ok) {
+  if constexpr (pairs_over_pointer<InSeq>)
+    load_pairs<Shape>(tile, items, count, vector_ok);
+  else
+    load_elements<Shape>(tile, items, count, vector_ok);
+}
+
+template <class Shape, class OutSeq, class T>
+__device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::items], int count,
+                                           bool vector_ok) {
+  if constexpr (pairs_over_pointer<OutSeq>)
+    store_pairs<Shape>(tile, items, count, vector_ok);
+  else
+    store_elements<Shape>(tile, items, count, vector_ok);
 }
 
 // Calls f(value) in the one thread holding the tile's item `index` (0 <= index < tile_items),

@@ -49,7 +49,7 @@ template <class Exec> struct kokkos_memory {
     Kokkos::View<unsigned char*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged> to(
         static_cast<unsigned char*>(host), bytes);
     Kokkos::deep_copy(exec, to, from);
-    exec.fence("libscan: read back");
+    exec.fence();
   }
 
   // The key is the instance's (instance_key below); one instance shared by threads is one slot.
