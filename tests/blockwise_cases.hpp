@@ -45,25 +45,10 @@ void check_blockwise(std::int64_t n, std::int64_t segment, mode m, const scan::o
   reference_by_segments<In, Out, Op>(m, in, lengths, init, want, tol);
   std::vector<Out> got;
   try {
-    if constexpr (std::is_same_v<In, Out>) {
-      if (in_place) {
-        buffer<Out> io(n);
-        io.upload(in);
-        call_blockwise(m, static_cast<const In*>(io.get()), io.get(), n, segment, init, Op{}, opt);
-        got = io.download();
-      }
-    }
-    if (!in_place) {
-      buffer<In> d_in(n);
-      buffer<Out> d_out(n);
-      std::vector<Out> poison(want.size());
-      std::transform(want.begin(), want.end(), poison.begin(), complement<Out>);
-      d_in.upload(in);
-      d_out.upload(poison);
-      call_blockwise(m, static_cast<const In*>(d_in.get()), d_out.get(), n, segment, init, Op{},
-                     opt);
-      got = d_out.download();
-    }
+    run_on_buffers(
+        in, want, in_place,
+        [&](const In* src, Out* dst) { call_blockwise(m, src, dst, n, segment, init, Op{}, opt); },
+        got);
   } catch (const std::exception& e) {
     FAIL_CHECK(what << ": threw \"" << e.what() << "\" (seed " << seed() << ")");
     return;

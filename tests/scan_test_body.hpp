@@ -406,6 +406,30 @@ void reference_by_segments(mode m, const std::vector<In>& in,
   }
 }
 
+// Runs scan(in, out) on the backend's memory, in place (one buffer holding the input) or into an
+// output poisoned with the complement of `want`, and reads the output back into `got`.
+template <class In, class Out, class Scan>
+void run_on_buffers(const std::vector<In>& in, const std::vector<Out>& want, bool in_place,
+                    Scan&& scan, std::vector<Out>& got) {
+  const auto n = static_cast<std::int64_t>(in.size());
+  if constexpr (std::is_same_v<In, Out>) {
+    if (in_place) {
+      buffer<Out> io(n);
+      io.upload(in);
+      scan(static_cast<const In*>(io.get()), io.get());
+      return io.download(got);
+    }
+  }
+  buffer<In> d_in(n);
+  buffer<Out> d_out(n);
+  std::vector<Out> poison(want.size());
+  std::transform(want.begin(), want.end(), poison.begin(), complement<Out>);
+  d_in.upload(in);
+  d_out.upload(poison);
+  scan(static_cast<const In*>(d_in.get()), d_out.get());
+  d_out.download(got);
+}
+
 template <class In, class Out, class Op>
 std::string describe(std::int64_t n, mode m, const scan::options& opt, bool in_place) {
   std::string s = type_name<In>() + "->" + type_name<Out>() + " " + op_name<Op>() + " " +

@@ -178,24 +178,12 @@ void check_segmented(std::int64_t n, const std::string& layout, described_by by,
   try {
     with_description(by, lengths, n, [&](const auto& segments) {
       const auto run = [&](std::vector<Out>& result) {
-        if constexpr (std::is_same_v<In, Out>) {
-          if (in_place) {
-            buffer<Out> io(n);
-            io.upload(in);
-            call_segmented(m, static_cast<const In*>(io.get()), io.get(), n, segments, init, Op{},
-                           opt);
-            return io.download(result);
-          }
-        }
-        buffer<In> d_in(n);
-        buffer<Out> d_out(n);
-        std::vector<Out> poison(want.size());
-        std::transform(want.begin(), want.end(), poison.begin(), complement<Out>);
-        d_in.upload(in);
-        d_out.upload(poison);
-        call_segmented(m, static_cast<const In*>(d_in.get()), d_out.get(), n, segments, init, Op{},
-                       opt);
-        d_out.download(result);
+        run_on_buffers(
+            in, want, in_place,
+            [&](const In* src, Out* dst) {
+              call_segmented(m, src, dst, n, segments, init, Op{}, opt);
+            },
+            result);
       };
       run(got);
       if (std::is_floating_point_v<Out> && repeats_floats()) run(again);
