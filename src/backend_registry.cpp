@@ -1,5 +1,7 @@
 #include "src/backend_registry.hpp"
 
+#include <scan/error.hpp>
+
 namespace scan::detail {
 
 const backend_entry* find_backend(backend b) {
@@ -21,6 +23,14 @@ const backend_entry* find_backend(backend b) {
   default:
     return nullptr;
   }
+}
+
+const backend_entry& entry_offering(backend b, optional_scan scan, const char* what) {
+  const backend_entry* entry = find_backend(b);
+  if (!entry || !(entry->*scan))
+    throw error("options.backend: the " + std::string(to_string(b)) + " backend has no " + what +
+                " scan");
+  return *entry;
 }
 
 backend configured_backend() {

@@ -36,6 +36,13 @@ struct backend_entry {
 // Null when this build does not hold the backend.
 const backend_entry* find_backend(backend b);
 
+// One of backend_entry's optional scans (run_blockwise_compiled, run_segmented_compiled).
+using optional_scan = void (*backend_entry::*)(const request&);
+
+// Backend b's entry, which must offer `scan`; else scan::error naming the backend and `what`
+// ("blockwise"). b is a built backend (check() said so).
+const backend_entry& entry_offering(backend b, optional_scan scan, const char* what);
+
 // The backend SCAN_BACKEND configured; what backend::automatic means.
 backend configured_backend();
 

@@ -12,9 +12,7 @@ backend check_blockwise(const request& r) {
     throw error("segment: a blockwise scan needs segments of at least 1 item, got " +
                 std::to_string(r.segment));
   const backend b = check(r);
-  if (!find_backend(b)->run_blockwise_compiled)
-    throw error("options.backend: the " + std::string(to_string(b)) +
-                " backend has no blockwise scan");
+  entry_offering(b, &backend_entry::run_blockwise_compiled, "blockwise");
   return b;
 }
 

@@ -57,9 +57,7 @@ backend check_segmented(const request& r) {
                 "strategy " +
                 std::string(to_string(r.opt.block)));
   check_segments(r);
-  if (!find_backend(b)->run_segmented_compiled)
-    throw error("options.backend: the " + std::string(to_string(b)) +
-                " backend has no segmented scan");
+  entry_offering(b, &backend_entry::run_segmented_compiled, "segmented");
   return b;
 }
 

@@ -7,7 +7,6 @@
 #include <cstdint>
 
 #include <scan/config.hpp>
-#include <scan/segments.hpp>
 
 namespace scan::detail {
 

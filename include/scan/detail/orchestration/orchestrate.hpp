@@ -38,6 +38,16 @@ std::size_t orchestration_bytes(const Parts& parts, const options& opt, std::int
   return 0;
 }
 
+// Bytes orchestrate() takes from workspace.totals(): the multi-part algorithms' part totals.
+template <class Parts>
+std::size_t totals_bytes(const Parts& parts, const options& opt, std::int64_t n,
+                         std::size_t in_size, std::size_t out_size) {
+  if (n <= parts.part_items(n, in_size, out_size)) return 0;
+  return resolve_algorithm(parts, opt, n, in_size, out_size) == algorithm::single_pass
+             ? 0
+             : multi_part_bytes(parts, n, in_size, out_size);
+}
+
 // Runs a checked call (n > 0) over sequences (pointers, or accessors indexed by s[i], see
 // multi_part.hpp); `workspace` is a workspace_source (workspace.hpp).
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>

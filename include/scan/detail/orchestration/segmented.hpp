@@ -74,12 +74,8 @@ void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out,
                     Workspace& workspace) {
   using item = headed<Out>;
   const std::int64_t words = head_words(n);
-  const std::int64_t part = parts.part_items(n, sizeof(item), sizeof(item));
-  const bool multi_part = n > part && resolve_algorithm(parts, opt, n, sizeof(item),
-                                                        sizeof(item)) != algorithm::single_pass;
-  arena ws =
-      workspace.totals(carve_bytes<std::uint32_t>(words + 1) +
-                       (multi_part ? multi_part_bytes(parts, n, sizeof(item), sizeof(item)) : 0));
+  arena ws = workspace.totals(carve_bytes<std::uint32_t>(words + 1) +
+                              totals_bytes(parts, opt, n, sizeof(item), sizeof(item)));
   std::uint32_t* bits = ws.take<std::uint32_t>(words + 1);
   mark(bits, bits + words);
   if (check) {

@@ -119,22 +119,23 @@ template <class Strategy, class Platform> struct gpu_parts {
   // f(i) for i in [0, count) (a device-callable functor).
   template <class F> void for_each(std::int64_t count, F f) {
     if (count <= 0) return;
-    const std::int64_t blocks = (count + for_each_threads - 1) / for_each_threads;
-    const auto grid = static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
-    for_each_kernel<<<grid, for_each_threads, 0, stream>>>(count, f);
+    for_each_kernel<<<stride_grid(count), for_each_threads, 0, stream>>>(count, f);
     Platform::check_launch("for_each_kernel");
   }
 
   // words[w] bit b = test(32w + b), for the n items: an item per thread, a ballot per warp.
   template <class Test> void pack_bits(std::int64_t n, Test test, std::uint32_t* words) {
     if (n <= 0) return;
-    const std::int64_t blocks = (n + for_each_threads - 1) / for_each_threads;
-    const auto grid = static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
-    pack_bits_kernel<<<grid, for_each_threads, 0, stream>>>(n, test, words);
+    pack_bits_kernel<<<stride_grid(n), for_each_threads, 0, stream>>>(n, test, words);
     Platform::check_launch("pack_bits_kernel");
   }
 
 private:
+  // Blocks of the grid-stride kernels for `count` items: one item per thread up to 2^20 blocks.
+  static unsigned stride_grid(std::int64_t count) {
+    const std::int64_t blocks = (count + for_each_threads - 1) / for_each_threads;
+    return static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20));
+  }
   // A strategy's optional `staging` and `lookback_delay` policies (gpu_strategies.cuh).
   template <class S, class = void> struct staging_of { using type = never_staged; };
   template <class S> struct staging_of<S, std::void_t<typename S::staging>> {
