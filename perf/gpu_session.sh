@@ -68,7 +68,7 @@ if want test; then
   done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests (operators sizes widening custom errors workspace large strategies blockwise cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests (operators sizes widening custom errors workspace large strategies blockwise segmented cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 

@@ -39,7 +39,7 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
     const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
       mark(parts, words, bad);
     };
-    segmented_scan(parts, mark_here, check, in, out, n, inclusive, init, opt, op, ws);
+    segmented_scan(parts, mark_here, check, in, out, n, inclusive, init, op, ws);
   });
 }
 

@@ -38,16 +38,6 @@ std::size_t orchestration_bytes(const Parts& parts, const options& opt, std::int
   return 0;
 }
 
-// Bytes orchestrate() takes from workspace.totals(): the multi-part algorithms' part totals.
-template <class Parts>
-std::size_t totals_bytes(const Parts& parts, const options& opt, std::int64_t n,
-                         std::size_t in_size, std::size_t out_size) {
-  if (n <= parts.part_items(n, in_size, out_size)) return 0;
-  return resolve_algorithm(parts, opt, n, in_size, out_size) == algorithm::single_pass
-             ? 0
-             : multi_part_bytes(parts, n, in_size, out_size);
-}
-
 // Runs a checked call (n > 0) over sequences (pointers, or accessors indexed by s[i], see
 // multi_part.hpp); `workspace` is a workspace_source (workspace.hpp).
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
@@ -78,6 +68,18 @@ void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclus
     break;
   }
   throw error("options.algorithm: backend chose no algorithm (internal error)");
+}
+
+// Runs a checked call (n > 0) as one part or the single pass, whatever opt.algorithm says: for
+// sequences no multi-part kernels are compiled for (segmented scans, orchestration/segmented.hpp).
+template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
+void single_pass_scan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
+                      maybe<Out> init, Op op, Workspace& workspace) {
+  using In = sequence_value_t<InSeq>;
+  const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
+  if (scan_one_part(parts, in, out, n, part, inclusive, init, op)) return;
+  parts.single_pass(in, out, n, inclusive, init,
+                    workspace.template lookback<Out>(ceil_div(n, part)), op);
 }
 
 // Runs a checked call (n > 0) of the pointer API.

@@ -53,29 +53,16 @@ template <class Offset> bool checks(const offsets<Offset>& segments) {
   return segments.checked;
 }
 
-// A workspace whose totals were taken already (the bitmap at their start): the orchestration gets
-// the rest of them; look-back state comes from the source as usual.
-template <class Workspace> struct reserved_totals {
-  Workspace& source;
-  arena rest;
-
-  arena totals(std::size_t) { return rest; }
-  template <class T> lookback_state<T> lookback(std::int64_t tiles) {
-    return source.template lookback<T>(tiles);
-  }
-};
-
 // A checked segmented scan (n > 0) of sequences. `mark(words, bad)` marks the segment starts
 // (mark_heads above, or the compiled library's marking); `check`: read `bad` back first and throw
-// before anything is written. opt.workspace must be empty: pairs need room no caller sized for.
+// before anything is written. Always the single pass (every backend's automatic choice): no
+// multi-part kernels are compiled for pairs.
 template <class Parts, class Mark, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out, std::int64_t n,
-                    bool inclusive, maybe<Out> init, const options& opt, Op op,
-                    Workspace& workspace) {
+                    bool inclusive, maybe<Out> init, Op op, Workspace& workspace) {
   using item = headed<Out>;
   const std::int64_t words = head_words(n);
-  arena ws = workspace.totals(carve_bytes<std::uint32_t>(words + 1) +
-                              totals_bytes(parts, opt, n, sizeof(item), sizeof(item)));
+  arena ws = workspace.totals(carve_bytes<std::uint32_t>(words + 1));
   std::uint32_t* bits = ws.take<std::uint32_t>(words + 1);
   mark(bits, bits + words);
   if (check) {
@@ -89,8 +76,7 @@ void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out,
   const headed_results<OutSeq, head_bits, Out> results{out, heads, !inclusive, init.value};
   // An exclusive scan starts from init, so that its first item is written (as init).
   const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{init.value, 0}, true};
-  reserved_totals<Workspace> rest{workspace, ws};
-  orchestrate(parts, items, results, n, inclusive, start, opt, restart_at_heads<Op>{op}, rest);
+  single_pass_scan(parts, items, results, n, inclusive, start, restart_at_heads<Op>{op}, workspace);
 }
 
 } // namespace scan::detail
