@@ -287,6 +287,14 @@ for b in $backends; do
   # adds half the build again.
   hip) args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
     -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}") ;;
+  # When kokkos-openmp runs too, it compiles the Kokkos perf programs and examples (the same
+  # sources): the Kokkos 3 configuration builds the library and its suites only.
+  kokkos)
+    if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
+      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF)
+      note="perf programs and examples left to kokkos-openmp"
+    fi
+    ;;
   kokkos-openmp)
     if [ -z "$kokkos4_source" ] && ! kokkos4_installed; then
       summary+=("$b: skipped: no Kokkos source tarball (set SCAN_KOKKOS_SOURCE to a kokkos-*.tar.gz, or put one in $(cd "$root/.." && pwd)/shared/deps/)")
