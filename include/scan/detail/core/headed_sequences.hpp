@@ -40,9 +40,12 @@ template <class InSeq, class Heads, class Out, class Op> struct headed_items {
     return s;
   }
   SCAN_HOST_DEVICE headed<Out> operator[](std::int64_t i) const {
-    const std::int64_t j = first + i;
-    const bool head = heads(j);
-    Out x = static_cast<Out>(in[j]);
+    return pair(in[first + i], heads(first + i));
+  }
+
+  // An item's pair from its value and head, read by the caller (kernels staging the values).
+  template <class Value> SCAN_HOST_DEVICE headed<Out> pair(const Value& v, bool head) const {
+    Out x = static_cast<Out>(v);
     if (head && init.present) {
       Op f = op; // operators need not be const-callable
       x = f(init.value, x);

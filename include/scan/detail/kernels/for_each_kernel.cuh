@@ -1,5 +1,6 @@
-// The small passes around a scan (marking segment starts): f(i) for every i in [0, count), and
-// bits packed from a per-item test. F and Test are device-callable functors.
+// The small passes around a scan (marking segment starts): f(i) for every i in [0, count), bits
+// packed from a per-item test, and bits set at given positions. F, Test and Position are
+// device-callable functors.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +32,34 @@ __global__ void __launch_bounds__(for_each_threads)
     const lane_mask bits = ballot(i < count && test(i));
     const int lane = lane_id();
     if (lane % 32 == 0 && i < count) words[i >> 5] = static_cast<std::uint32_t>(bits >> lane);
+  }
+}
+
+// words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i < count (words zeroed
+// before). Lanes holding the same word (neighbours, when positions increase: the starts of short
+// segments) or them together in a segmented warp scan, and the last lane of each such run ors the
+// result in with one atomic: about one atomic per word instead of one per position. Positions in
+// any order are still all set: a lane only ever takes bits of its own word.
+template <class Position>
+__global__ void __launch_bounds__(for_each_threads)
+    set_bits_kernel(std::int64_t count, Position position, std::uint32_t* words) {
+  const std::int64_t stride = std::int64_t{gridDim.x} * for_each_threads;
+  const int lane = lane_id();
+  // The loop's bounds are the block's, so that whole warps reach every shuffle.
+  for (std::int64_t base = std::int64_t{blockIdx.x} * for_each_threads; base < count;
+       base += stride) {
+    const std::int64_t i = base + threadIdx.x;
+    const std::int64_t p = i < count ? position(i) : -1;
+    const std::int64_t word = p >= 0 ? p >> 5 : -1;
+    std::uint32_t bits = p >= 0 ? 1u << (p & 31) : 0u;
+#pragma unroll
+    for (int d = 1; d < warp_size; d *= 2) {
+      const std::int64_t other_word = shfl_up(word, d);
+      const std::uint32_t other_bits = shfl_up(bits, d);
+      if (lane >= d && other_word == word) bits |= other_bits;
+    }
+    const std::int64_t next_word = shfl(word, lane + 1 < warp_size ? lane + 1 : lane);
+    if (word >= 0 && (lane + 1 == warp_size || next_word != word)) atomicOr(&words[word], bits);
   }
 }
 

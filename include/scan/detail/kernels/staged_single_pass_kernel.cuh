@@ -31,17 +31,57 @@ template <class Shape, class In>
 inline constexpr int staged_tile_bytes = Shape::tile_items* static_cast<int>(sizeof(In));
 template <int Bytes> struct alignas(128) staged_tile { unsigned char bytes[Bytes]; };
 
+// What a tile stages of its input: the elements, or the values alone under pairs over pointers
+// (segmented scans), whose heads are read from their bitmap as the tile is scanned; the staged
+// tile is then as small, and copied as fast, as a flat scan's.
+template <class Seq> struct staged_value { using type = detail::sequence_value_t<Seq>; };
+template <class In, class Out, class Op>
+struct staged_value<detail::headed_items<const In*, detail::head_bits, Out, Op>> {
+  using type = In;
+};
+template <class Seq> using staged_value_t = typename staged_value<Seq>::type;
+
+// The elements a tile stages, indexed from the sequence's first item.
+template <class Seq> SCAN_HOST_DEVICE auto staged_source(const Seq& s) {
+  if constexpr (pairs_over_pointer<Seq>)
+    return pair_values(s);
+  else
+    return s;
+}
+template <class Seq>
+inline constexpr bool stages_contiguous = detail::is_contiguous<Seq> || pairs_over_pointer<Seq>;
+
+// The heads of the `left` items of a run from item i of pairs over pointers, a bit each (none
+// past the end: those items copy the tile's first value); 0 for other sequences.
+template <int Run, class Seq>
+__device__ __forceinline__ std::uint32_t staged_heads(const Seq& s, std::int64_t i, int left) {
+  if constexpr (pairs_over_pointer<Seq>)
+    return run_heads<Run>(s.heads, s.first + i, left);
+  else
+    return 0;
+}
+
+// A staged value as the scan's type, with its head bit under pairs over pointers.
+template <class Out, class Seq, class Value>
+__device__ __forceinline__ Out staged_item(const Seq& s, const Value& v, std::uint32_t head) {
+  if constexpr (pairs_over_pointer<Seq>)
+    return s.pair(v, head != 0);
+  else
+    return static_cast<Out>(v);
+}
+
 // A strided output is written from the staged tile, consecutive threads taking consecutive items,
 // where its results fit in the inputs' place (as the input was gathered).
 template <class InSeq, class OutSeq>
 inline constexpr bool scatters_through_tile =
-    !detail::is_contiguous<OutSeq> &&
-    sizeof(detail::sequence_value_t<OutSeq>) == sizeof(detail::sequence_value_t<InSeq>);
+    !detail::is_contiguous<OutSeq> && !pairs_over_pointer<OutSeq> &&
+    sizeof(detail::sequence_value_t<OutSeq>) == sizeof(staged_value_t<InSeq>);
 
 // TotalsScan: the block scan of the run totals, a block strategy over tile_shape<threads, runs, 1>
 // (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes).
-// in_copy: `in` is 16-byte aligned (the copy's requirement; other inputs, strided sequences among
-// them, load element by element, consecutive threads taking consecutive items).
+// in_copy: the staged elements (staged_source) are 16-byte aligned (the copy's requirement; other
+// inputs, strided sequences among them, load element by element, consecutive threads taking
+// consecutive items).
 template <class Shape, class TotalsScan, class TileCopy, class InSeq, class OutSeq, class Out,
           class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
@@ -49,7 +89,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                               detail::maybe<Out> init, unsigned long long* header,
                               tile_descriptors<Out> descriptors, long long num_tiles, bool in_copy,
                               bool out_vector, Op op, int delay_ns) {
-  using In = detail::sequence_value_t<InSeq>;
+  using In = staged_value_t<InSeq>;
   constexpr int run = Shape::run;
   constexpr int tile_bytes = staged_tile_bytes<Shape, In>;
   static_assert(tile_bytes % 16 == 0, "the tile copy moves 16-byte words");
@@ -65,12 +105,12 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 
   // As in the register kernel, the tile of blockIdx travels while the ticket does.
   const auto copyable = [&](long long tile) {
-    return detail::is_contiguous<InSeq> && in_copy &&
+    return stages_contiguous<InSeq> && in_copy &&
            tile_count<Shape>(n, tile * Shape::tile_items) >= Shape::tile_items;
   };
   const auto start_copy = [&](std::int64_t first) {
-    if constexpr (detail::is_contiguous<InSeq>)
-      TileCopy::start(staged_bytes, in + first, tile_bytes, copy_barrier);
+    if constexpr (stages_contiguous<InSeq>)
+      TileCopy::start(staged_bytes, staged_source(in) + first, tile_bytes, copy_barrier);
   };
   const long long guess = blockIdx.x;
   const bool guess_copied = copyable(guess);
@@ -95,9 +135,10 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     } else {
       // Ragged or unaligned: element loads; past the end a copy of the first item, as load_tile.
       In* dst = reinterpret_cast<In*>(staged_bytes);
-      const In filler = in[begin];
+      const auto source = staged_source(in) + begin;
+      const In filler = source[0];
       for (int i = static_cast<int>(threadIdx.x); i < Shape::tile_items; i += Shape::threads)
-        dst[i] = i < count ? in[begin + i] : filler;
+        dst[i] = i < count ? source[i] : filler;
       __syncthreads();
       copies = 0;
     }
@@ -108,11 +149,12 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   Out totals[Shape::runs], run_prefix[Shape::runs];
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
-    const In* p = staged + run_offset<Shape>(k);
-    Out acc = static_cast<Out>(p[0]);
+    const int base = run_offset<Shape>(k);
+    const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
+    Out acc = staged_item<Out>(in, staged[base], heads & 1u);
 #pragma unroll
     for (int j = 1; j < run; ++j)
-      acc = op(acc, static_cast<Out>(p[j]));
+      acc = op(acc, staged_item<Out>(in, staged[base + j], (heads >> j) & 1u));
     totals[k] = acc;
   }
   TotalsScan::begin_block(storage.get());
@@ -127,21 +169,22 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const detail::maybe<Out> before{prefix.get(), s_has_prefix};
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
-    const In* p = staged + run_offset<Shape>(k);
+    const int base = run_offset<Shape>(k);
+    const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
     Out items[run];
-    items[0] = static_cast<Out>(p[0]);
+    items[0] = staged_item<Out>(in, staged[base], heads & 1u);
 #pragma unroll
     for (int j = 1; j < run; ++j)
-      items[j] = op(items[j - 1], static_cast<Out>(p[j]));
+      items[j] = op(items[j - 1], staged_item<Out>(in, staged[base + j], (heads >> j) & 1u));
     apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
     if constexpr (scatters_through_tile<InSeq, OutSeq>) {
       // In place of the run's inputs, which only this thread reads.
-      Out* q = reinterpret_cast<Out*>(staged_bytes) + run_offset<Shape>(k);
+      Out* q = reinterpret_cast<Out*>(staged_bytes) + base;
 #pragma unroll
       for (int j = 0; j < run; ++j)
         q[j] = items[j];
     } else {
-      store_run<Shape, true>(out + begin, k, items, count, out_vector);
+      store_tile_run<Shape, true>(out + begin, k, items, count, out_vector);
     }
   }
   if constexpr (scatters_through_tile<InSeq, OutSeq>) {

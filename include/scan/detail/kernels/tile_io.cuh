@@ -198,36 +198,38 @@ load_pairs(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
            detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
   Out values[Shape::items];
   load_elements<Shape>(pair_values(tile), values, count, vector_ok);
-  Op op = tile.op;
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
     const int base = run_offset<Shape>(k);
     const std::uint32_t heads = run_heads<Shape::run>(tile.heads, tile.first + base, count - base);
 #pragma unroll
-    for (int j = 0; j < Shape::run; ++j) {
-      const bool head = (heads >> j) & 1u;
-      Out x = values[k * Shape::run + j];
-      if (head && tile.init.present) x = op(tile.init.value, x);
-      items[k * Shape::run + j] = {x, head ? 1 : 0};
-    }
+    for (int j = 0; j < Shape::run; ++j)
+      items[k * Shape::run + j] = tile.pair(values[k * Shape::run + j], (heads >> j) & 1u);
   }
+}
+
+// Run k of pairs over pointers: the values, or init at the heads of an exclusive scan.
+template <class Shape, bool Streaming = false, class Out>
+__device__ __forceinline__ void
+store_pair_run(detail::headed_results<Out*, detail::head_bits, Out> tile, int k,
+               const detail::headed<Out>* run, int count, bool vector_ok) {
+  const int base = run_offset<Shape>(k);
+  const std::uint32_t heads =
+      tile.exclusive ? run_heads<Shape::run>(tile.heads, tile.first + base, count - base) : 0u;
+  Out values[Shape::run];
+#pragma unroll
+  for (int j = 0; j < Shape::run; ++j)
+    values[j] = (heads >> j) & 1u ? tile.init : run[j].value;
+  store_run<Shape, Streaming>(pair_values(tile), k, values, count, vector_ok);
 }
 
 template <class Shape, class Out>
 __device__ __forceinline__ void
 store_pairs(detail::headed_results<Out*, detail::head_bits, Out> tile,
             const detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
-  Out values[Shape::items];
 #pragma unroll
-  for (int k = 0; k < Shape::runs; ++k) {
-    const int base = run_offset<Shape>(k);
-    const std::uint32_t heads =
-        tile.exclusive ? run_heads<Shape::run>(tile.heads, tile.first + base, count - base) : 0u;
-#pragma unroll
-    for (int j = 0; j < Shape::run; ++j)
-      values[k * Shape::run + j] = (heads >> j) & 1u ? tile.init : items[k * Shape::run + j].value;
-  }
-  store_elements<Shape>(pair_values(tile), values, count, vector_ok);
+  for (int k = 0; k < Shape::runs; ++k)
+    store_pair_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
 }
 
 // A tile of any sequence the kernels take, between global memory and registers.
@@ -247,6 +249,16 @@ __device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::
     store_pairs<Shape>(tile, items, count, vector_ok);
   else
     store_elements<Shape>(tile, items, count, vector_ok);
+}
+
+// Run k of a tile of any sequence the kernels take (store_run).
+template <class Shape, bool Streaming = false, class OutSeq, class T>
+__device__ __forceinline__ void store_tile_run(OutSeq tile, int k, const T* run, int count,
+                                               bool vector_ok) {
+  if constexpr (pairs_over_pointer<OutSeq>)
+    store_pair_run<Shape, Streaming>(tile, k, run, count, vector_ok);
+  else
+    store_run<Shape, Streaming>(tile, k, run, count, vector_ok);
 }
 
 // Calls f(value) in the one thread holding the tile's item `index` (0 <= index < tile_items),

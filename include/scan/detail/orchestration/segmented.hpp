@@ -26,8 +26,8 @@ void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, s
                 std::uint32_t* bad) {
   parts.for_each(head_words(n), zero_words{words});
   parts.for_each(1, zero_words{bad});
-  parts.for_each(segments.num_segments,
-                 mark_offsets<Offset>{segments.data, segments.num_segments, n, words, bad});
+  parts.set_bits(segments.num_segments,
+                 offset_starts<Offset>{segments.data, segments.num_segments, n, bad}, words);
 }
 
 template <class Parts, class Flag>

@@ -92,9 +92,10 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (static_cast<std::int64_t>(tiles) != state.num_tiles)
       throw error("n: look-back state sized for another tile count (internal error)");
     const device_tuning& tuning = Platform::tuning();
-    // Pairs (segmented scans) stage too: measured faster at 2^28 on the H100 (offsets 0.53 of a
-    // copy against 0.36 in registers, whose pairs take twice the registers).
-    if constexpr (stages<In, Out>) {
+    // Pairs (segmented scans) stage too, their values alone: measured faster at 2^28 on the H100
+    // (offsets 0.53 of a copy with pairs gathered into the tile, 0.36 in registers, whose pairs
+    // take twice the registers).
+    if constexpr (stages<InSeq, Out>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int blocks = staging::template min_blocks<Out>;
         using staged = tile_shape<S::threads, S::items, S::run, blocks>;
@@ -130,6 +131,15 @@ template <class Strategy, class Platform> struct gpu_parts {
     Platform::check_launch("pack_bits_kernel");
   }
 
+  // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
+  // start zeroed. About one atomic per word where positions increase.
+  template <class Position>
+  void set_bits(std::int64_t count, Position position, std::uint32_t* words) {
+    if (count <= 0) return;
+    set_bits_kernel<<<stride_grid(count), for_each_threads, 0, stream>>>(count, position, words);
+    Platform::check_launch("set_bits_kernel");
+  }
+
 private:
   // Blocks of the grid-stride kernels for `count` items: one item per thread up to 2^20 blocks.
   static unsigned stride_grid(std::int64_t count) {
@@ -151,9 +161,11 @@ private:
   template <class P>
   struct has_tile_copy<P, std::void_t<typename P::tile_copy>> : std::true_type {};
   // Staged where the strategy and the platform allow it and the tile fits its shared memory.
-  template <class In, class Out>
-  static constexpr bool stages = has_tile_copy<Platform>::value && !Platform::lookback_fallback &&
-                                 staged_tile_bytes<shape<In, Out>, In> <= staging::max_tile_bytes;
+  template <class InSeq, class Out>
+  static constexpr bool stages =
+      has_tile_copy<Platform>::value && !Platform::lookback_fallback &&
+      staged_tile_bytes<shape<detail::sequence_value_t<InSeq>, Out>, staged_value_t<InSeq>> <=
+          staging::max_tile_bytes;
 
   template <class S> static unsigned blocks(std::int64_t n, std::int64_t part) {
     if (part != S::tile_items)
@@ -171,11 +183,12 @@ private:
   template <class T, class S, class Seq> static bool vector_ok(Seq p) {
     return vector_aligned<T, S::run>(p);
   }
-  // Whether the staged single pass may copy the input's tiles whole (16-byte aligned pointers);
-  // others, strided sequences among them, it gathers an item per thread.
+  // Whether the staged single pass may copy the input's tiles whole (16-byte aligned pointers,
+  // and the values under pairs over pointers); others, strided sequences among them, it gathers
+  // an item per thread.
   template <class Seq> static bool copyable(Seq p) {
-    if constexpr (detail::is_contiguous<Seq>)
-      return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+    if constexpr (stages_contiguous<Seq>)
+      return reinterpret_cast<std::uintptr_t>(staged_source(p)) % 16 == 0;
     else
       return false;
   }

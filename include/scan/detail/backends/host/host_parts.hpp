@@ -117,13 +117,31 @@ struct host_parts {
 
   // Calls f(i) for i in [0, count) on the pool's threads, in chunks.
   template <class F> void for_each(std::int64_t count, F f) {
-    if (count <= 0) return;
-    const std::int64_t chunk =
-        std::max(min_part_items, (count + 4 * pool.size() - 1) / (4 * pool.size()));
-    pool.run((count + chunk - 1) / chunk, [&](std::int64_t t) {
-      const std::int64_t last = std::min(count, (t + 1) * chunk);
-      for (std::int64_t i = t * chunk; i < last; ++i)
+    for_each_chunk(count, [&](std::int64_t first, std::int64_t last) {
+      for (std::int64_t i = first; i < last; ++i)
         f(i);
+    });
+  }
+
+  // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
+  // start zeroed. A chunk gathers the bits of one word before it ors them in (atomically: chunks
+  // share the words at their ends).
+  template <class Position>
+  void set_bits(std::int64_t count, Position position, std::uint32_t* words) {
+    for_each_chunk(count, [&](std::int64_t first, std::int64_t last) {
+      std::int64_t word = -1;
+      std::uint32_t bits = 0;
+      for (std::int64_t i = first; i < last; ++i) {
+        const std::int64_t p = position(i);
+        if (p < 0) continue;
+        if (p >> 5 != word) {
+          if (bits) __atomic_fetch_or(&words[word], bits, __ATOMIC_RELAXED);
+          word = p >> 5;
+          bits = 0;
+        }
+        bits |= 1u << (p & 31);
+      }
+      if (bits) __atomic_fetch_or(&words[word], bits, __ATOMIC_RELAXED);
     });
   }
 
@@ -133,6 +151,15 @@ struct host_parts {
   }
 
 private:
+  // f(first, last) over chunks of [0, count), a few per pool thread.
+  template <class F> void for_each_chunk(std::int64_t count, F&& f) {
+    if (count <= 0) return;
+    const std::int64_t chunk =
+        std::max(min_part_items, (count + 4 * pool.size() - 1) / (4 * pool.size()));
+    pool.run((count + chunk - 1) / chunk,
+             [&](std::int64_t t) { f(t * chunk, std::min(count, (t + 1) * chunk)); });
+  }
+
   static std::uint64_t load(unsigned long long* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
 
   // Publishes the tile's aggregate, then finds the nearest predecessor whose inclusive prefix is

@@ -184,7 +184,22 @@ template <class Exec> struct kokkos_parts {
     for_each(scan::detail::head_words(n), scan::detail::pack_word<Test>{test, n, words});
   }
 
+  // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
+  // start zeroed.
+  template <class Position>
+  void set_bits(std::int64_t count, Position position, std::uint32_t* words) const {
+    for_each(count, set_bit<Position>{position, words});
+  }
+
 private:
+  template <class Position> struct set_bit {
+    Position position;
+    std::uint32_t* words;
+    KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
+      const std::int64_t p = position(i);
+      if (p >= 0) Kokkos::atomic_fetch_or(&words[p >> 5], std::uint32_t{1} << (p & 31));
+    }
+  };
   template <class F> struct each_index {
     F f;
     KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const { f(i); }
