@@ -279,8 +279,10 @@ for b in $backends; do
     # Without a GPU: compiled for sm_90 as PTX, the front end's check of every kernel (ptxas, and
     # a second architecture, would each add a third to the build on two cores); native where a
     # GPU is.
+    # Without a GPU the tuning program (tile_sweep: no library code) is left out too.
     arch=${SCAN_CUDA_ARCHITECTURES:-$([ $has_gpu = 1 ] && echo native || echo "90-virtual")}
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
+    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_TUNING=OFF)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
