@@ -3,6 +3,8 @@
 // order, and needs no identity, so every block strategy runs segmented scans unchanged.
 #pragma once
 
+#include <cstddef>
+
 #include <scan/config.hpp>
 
 namespace scan::detail {
@@ -11,6 +13,12 @@ template <class T> struct headed {
   T value;
   int head; // a segment starts at this item, or at one of the items it combines
 };
+
+// The size an item counts for in a single pass's tile shape: a pair counts as its value, since
+// the GPU kernels move the values alone (in vectors) and read the heads from a bitmap; its tile
+// then holds as many items as a flat scan's, and the per-tile costs weigh no more.
+template <class T> inline constexpr std::size_t tile_size_of = sizeof(T);
+template <class T> inline constexpr std::size_t tile_size_of<headed<T>> = sizeof(T);
 
 template <class Op> struct restart_at_heads {
   Op op;

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <scan/detail/core/headed.hpp>
+
 namespace scan::gpu {
 
 // MinBlocks: blocks per multiprocessor the kernels ask the compiler to fit (it caps registers).
@@ -63,10 +65,11 @@ struct min_blocks_of<Strategy, Out, std::void_t<decltype(Strategy::template min_
 
 // A strategy's tile shape for element sizes: strategies define constexpr threads(in, out),
 // items(in, out) and run(in, out), so host code (part sizes) and kernels agree.
-template <class Strategy, class In, class Out>
-using shape_of =
-    tile_shape<Strategy::threads(sizeof(In), sizeof(Out)), Strategy::items(sizeof(In), sizeof(Out)),
-               Strategy::run(sizeof(In), sizeof(Out)), min_blocks_of<Strategy, Out>::value>;
+// Sizes are tile_size_of (core/headed.hpp): pairs take their values' shape.
+template <class Strategy, class In, class Out, std::size_t InSize = detail::tile_size_of<In>,
+          std::size_t OutSize = detail::tile_size_of<Out>>
+using shape_of = tile_shape<Strategy::threads(InSize, OutSize), Strategy::items(InSize, OutSize),
+                            Strategy::run(InSize, OutSize), min_blocks_of<Strategy, Out>::value>;
 
 template <class Strategy>
 constexpr std::int64_t tile_items_of(std::size_t in_size, std::size_t out_size) {

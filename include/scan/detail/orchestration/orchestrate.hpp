@@ -7,6 +7,7 @@
 #include <scan/detail/core/request.hpp>
 #include <scan/error.hpp>
 #include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
 
@@ -71,12 +72,13 @@ void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclus
 }
 
 // Runs a checked call (n > 0) as one part or the single pass, whatever opt.algorithm says: for
-// sequences no multi-part kernels are compiled for (segmented scans, orchestration/segmented.hpp).
+// sequences no multi-part kernels are compiled for (segmented scans, orchestration/segmented.hpp),
+// in tiles sized by tile_size_of (core/headed.hpp), as the GPU kernels' shapes are.
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void single_pass_scan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                       maybe<Out> init, Op op, Workspace& workspace) {
   using In = sequence_value_t<InSeq>;
-  const std::int64_t part = parts.part_items(n, sizeof(In), sizeof(Out));
+  const std::int64_t part = parts.part_items(n, tile_size_of<In>, tile_size_of<Out>);
   if (scan_one_part(parts, in, out, n, part, inclusive, init, op)) return;
   parts.single_pass(in, out, n, inclusive, init,
                     workspace.template lookback<Out>(ceil_div(n, part)), op);
