@@ -1,5 +1,6 @@
 // libscan for Kokkos applications: scans of rank-1 Kokkos::Views on an execution space instance
-// (see backends/kokkos/kokkos_views.hpp for the entry points). Needs libscan configured with
+// (see detail/kokkos_views.hpp for the entry points, detail/kokkos_segmented_views.hpp for the
+// segmented ones). Needs libscan configured with
 // SCAN_BACKEND=kokkos; Kokkos must be initialized before the first scan.
 #pragma once
 
@@ -7,5 +8,6 @@
 #error "scan/kokkos.hpp needs a libscan built with SCAN_BACKEND=kokkos"
 #endif
 
+#include <scan/detail/kokkos_segmented_views.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/scan.hpp>

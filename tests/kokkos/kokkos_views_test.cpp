@@ -5,6 +5,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <condition_variable>
 #include <memory>
 #include <cstdint>
@@ -342,6 +343,161 @@ TEST_CASE("views: bad input is rejected and nothing is written") {
   o.workspace = {buffer + 8, 256};
   check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, out, scan::sum{}, o); },
                  "options.workspace", "aligned");
+  exec.fence();
+  CHECK(first_mismatch(read(out), untouched) == -1);
+}
+
+namespace {
+
+// Segment lengths summing to n: empty segments, ones, and a log-uniform mix up to n.
+std::vector<std::int64_t> random_lengths(std::int64_t n) {
+  std::vector<std::int64_t> lengths;
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  const double top = std::log2(static_cast<double>(n) + 1.0);
+  for (std::int64_t left = n; left > 0;) {
+    const double u = unit(rng());
+    const auto len = u < 0.1 ? 0 : u < 0.3 ? 1 : static_cast<std::int64_t>(std::exp2(u * top));
+    lengths.push_back(std::min(len, left));
+    left -= lengths.back();
+  }
+  lengths.push_back(0);
+  return lengths;
+}
+
+// The scan of each segment on its own (exclusive ones from init), on the host.
+template <class Out, class Op>
+std::vector<Out> expected_segments(const std::vector<Out>& in,
+                                   const std::vector<std::int64_t>& offsets, bool inclusive,
+                                   scan::detail::maybe<Out> init, Op op) {
+  std::vector<Out> out(in.size());
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
+    scan::host::serial_scan(in.data() + offsets[s], out.data() + offsets[s],
+                            offsets[s + 1] - offsets[s], inclusive, init, op);
+  return out;
+}
+
+template <class Offset> Kokkos::View<Offset*> offsets_of(const std::vector<std::int64_t>& o) {
+  Kokkos::View<Offset*> v("offsets", o.size());
+  fill(v, std::vector<Offset>(o.begin(), o.end()));
+  return v;
+}
+
+// Scans in into out, segmented as `offsets` says, described by 32- and 64-bit offsets, flags and
+// keys in turn, in each mode; each result against the reference.
+template <class InView, class OutView, class Op>
+void check_segmented_views(const InView& in, const OutView& out, Op op,
+                           typename OutView::non_const_value_type init) {
+  using T = typename OutView::non_const_value_type;
+  const auto n = static_cast<std::int64_t>(in.extent(0));
+  const std::vector<std::int64_t> lengths = random_lengths(n);
+  std::vector<std::int64_t> offsets{0};
+  for (std::int64_t len : lengths)
+    offsets.push_back(offsets.back() + len);
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(n), 0);
+  std::vector<int> keys(static_cast<std::size_t>(n));
+  for (std::size_t s = 0, run = 0; s + 1 < offsets.size(); ++s) {
+    if (offsets[s] == offsets[s + 1]) continue;
+    flags[static_cast<std::size_t>(offsets[s])] = static_cast<std::uint8_t>(1 + s % 200);
+    for (std::int64_t i = offsets[s]; i < offsets[s + 1]; ++i)
+      keys[static_cast<std::size_t>(i)] = static_cast<int>(run % 3); // runs, not groups
+    ++run;
+  }
+  Kokkos::View<std::uint8_t*> flags_view("flags", n);
+  Kokkos::View<int*> keys_view("keys", n);
+  fill(flags_view, flags);
+  fill(keys_view, keys);
+  const auto offsets32 = offsets_of<int>(offsets);
+  const auto offsets64 = offsets_of<std::int64_t>(offsets);
+  exec_space exec;
+  for (int by = 0; by < 4; ++by) {
+    for (int m = 0; m < 3; ++m) {
+      CAPTURE(by);
+      CAPTURE(m);
+      const std::vector<T> data = random_values<T>(n);
+      fill(out, std::vector<T>(static_cast<std::size_t>(n), T{})); // no-op for in place
+      fill(in, data);
+      const auto call = [&](const auto& segments) {
+        if (m == 0)
+          scan::kokkos::segmented_inclusive_scan(exec, in, out, segments, op);
+        else if (m == 1)
+          scan::kokkos::segmented_inclusive_scan(exec, in, out, segments, init, op);
+        else
+          scan::kokkos::segmented_exclusive_scan(exec, in, out, segments, init, op);
+      };
+      if (by == 0) call(scan::kokkos::offsets(offsets32));
+      if (by == 1) call(scan::kokkos::offsets(offsets64, false));
+      if (by == 2) call(scan::kokkos::head_flags(flags_view));
+      if (by == 3) call(scan::kokkos::keys(keys_view));
+      exec.fence();
+      const scan::detail::maybe<T> start =
+          m == 0 ? scan::detail::maybe<T>{} : scan::detail::maybe<T>{init, true};
+      CHECK(first_mismatch(read(out), expected_segments(data, offsets, m != 2, start, op)) == -1);
+    }
+  }
+}
+
+} // namespace
+
+TEST_CASE("views: segmented scans by offsets, flags and keys") {
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    Kokkos::View<int*> in("in", n), out("out", n);
+    check_segmented_views(in, out, scan::sum{}, 7);
+    check_segmented_views(in, out, custom_max{}, -100);
+    check_segmented_views(in, in, scan::sum{}, 3); // in place
+    Kokkos::View<affine*> ain("ain", n), aout("aout", n);
+    check_segmented_views(ain, aout, compose{}, affine{3, 5});
+    // Strided columns of a matrix, in place and into another column.
+    Kokkos::View<long**, Kokkos::LayoutRight> m("m", n, 3);
+    auto c0 = Kokkos::subview(m, Kokkos::ALL, 0);
+    auto c2 = Kokkos::subview(m, Kokkos::ALL, 2);
+    check_segmented_views(c0, c2, scan::sum{}, -1L);
+    check_segmented_views(c2, c2, scan::min{}, 50L);
+  }
+}
+
+TEST_CASE("views: bad segments are rejected and nothing is written") {
+  exec_space exec;
+  const std::int64_t n = 1000;
+  Kokkos::View<int*> in("in", n), out("out", n);
+  Kokkos::deep_copy(in, 1);
+  Kokkos::deep_copy(out, -5);
+  const std::vector<int> untouched(static_cast<std::size_t>(n), -5);
+  Kokkos::View<int*> empty("empty", 0), one("one", 1);
+  check_rejected(
+      [&] { scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::offsets(empty)); },
+      "offsets:", "empty");
+  check_rejected(
+      [&] { scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::offsets(one)); },
+      "offsets:", "0 segments");
+  // Offsets that decrease, and offsets that end short of n.
+  Kokkos::View<int*> bad("bad", 4);
+  fill(bad, std::vector<int>{0, 600, 500, 1000});
+  check_rejected(
+      [&] { scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::offsets(bad)); },
+      "offsets:", "never decrease");
+  fill(bad, std::vector<int>{0, 100, 200, 999});
+  check_rejected(
+      [&] { scan::kokkos::segmented_exclusive_scan(exec, in, out, scan::kokkos::offsets(bad), 0); },
+      "offsets:", "end at n = 1000");
+  Kokkos::View<std::uint8_t*> short_flags("short_flags", n - 1);
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_inclusive_scan(exec, in, out,
+                                               scan::kokkos::head_flags(short_flags));
+      },
+      "flags:", "extent");
+  Kokkos::View<int**, Kokkos::LayoutRight> key_matrix("key_matrix", n, 2);
+  auto key_column = Kokkos::subview(key_matrix, Kokkos::ALL, 1);
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::keys(key_column));
+      },
+      "keys:", "contiguous");
+  // Keys that are the output itself.
+  check_rejected(
+      [&] { scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::keys(out)); },
+      "keys:", "shares memory");
   exec.fence();
   CHECK(first_mismatch(read(out), untouched) == -1);
 }
