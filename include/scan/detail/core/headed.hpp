@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 
 #include <scan/config.hpp>
 
@@ -19,6 +20,11 @@ template <class T> struct headed {
 // then holds as many items as a flat scan's, and the per-tile costs weigh no more.
 template <class T> inline constexpr std::size_t tile_size_of = sizeof(T);
 template <class T> inline constexpr std::size_t tile_size_of<headed<T>> = sizeof(T);
+
+// Whether results of T are the same however a scan groups its operations (integers wrap exactly),
+// so that a look-back may combine predecessors in any order; pairs are as their values.
+template <class T> inline constexpr bool groups_exactly = std::is_integral_v<T>;
+template <class T> inline constexpr bool groups_exactly<headed<T>> = groups_exactly<T>;
 
 template <class Op> struct restart_at_heads {
   Op op;

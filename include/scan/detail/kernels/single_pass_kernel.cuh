@@ -63,7 +63,7 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
       return spin_wait{};
   }();
   Out before;
-  if constexpr (!std::is_integral_v<Out>)
+  if constexpr (!detail::groups_exactly<Out>)
     before = look_back_in_order(descriptors, tile, epoch, op, wait); // reproducible rounding
   else
     before = look_back(descriptors, tile, epoch, op, wait);
