@@ -1,7 +1,9 @@
 // The randomized differential test, one body for every backend. Each case draws a type pair and
 // an operator, inclusive / exclusive / inclusive with init, n, the algorithm and block strategy,
-// in place or not, pointer offsets, a stream and a workspace; scans fresh random input through the
-// public API; and compares the output with the host reference (tests/reference_scan.hpp). The
+// in place or not, pointer offsets, a stream and a workspace, and (one case in four, where the
+// fixture scans through the public API) segments described by offsets, flags or keys; scans fresh
+// random input through the public API; and compares the output with the host reference
+// (tests/reference_scan.hpp), segment by segment. The
 // output is poisoned and framed by guard bytes first: the guards, and the input, must come back
 // unchanged; floating-point results must repeat bit for bit on a second run (where the fixture
 // promises it); a call the build cannot run (a classic block strategy) must be rejected with
@@ -49,6 +51,7 @@
 #include "tests/test_operators.hpp"
 #include <scan/error.hpp>
 #include <scan/scan.hpp>
+#include <scan/segmented.hpp>
 
 namespace scan_fuzz {
 
@@ -166,6 +169,11 @@ enum class values { full, small, sparse_bits, dense_bits, eighths, reals, wide }
 inline constexpr const char* values_names[] = {"full",    "small", "sparse_bits", "dense_bits",
                                                "eighths", "reals", "wide"};
 
+// Segmented cases: how the segments are described (scan/segments.hpp); none for a flat scan.
+enum class segmented { none, offsets32, offsets64, flags, keys };
+inline constexpr const char* segmented_names[] = {"none", "offsets32", "offsets64", "flags",
+                                                  "keys"};
+
 template <class E, std::size_t N> const char* name_in(const char* const (&names)[N], E value) {
   return names[static_cast<std::size_t>(value)];
 }
@@ -184,7 +192,8 @@ struct combo {
   std::string pair; // "int32", or "uint8->int64" for a widening pair
   std::string op;
   bool same_type = true;
-  std::size_t largest = 0; // bytes of the larger element type
+  bool segmentable = false; // segmented cases draw it (segmentable below)
+  std::size_t largest = 0;  // bytes of the larger element type
   std::vector<values> profiles;
   outcome (*run)(const case_plan&, worker&) = nullptr;
 };
@@ -203,6 +212,7 @@ struct case_plan {
   workspace_use workspace = workspace_use::library_cache;
   values profile = values::full;
   std::uint64_t data_seed = 0;
+  segmented segments = segmented::none;
 
   std::string describe() const {
     char seed_text[32];
@@ -215,7 +225,8 @@ struct case_plan {
         (in_place ? " in_place" : " out_of_place") + " in_offset=" + std::to_string(in_offset) +
         " out_offset=" + std::to_string(out_offset) + " stream=" + name_in(stream_names, stream) +
         " workspace=" + name_in(workspace_names, workspace) +
-        " values=" + name_in(values_names, profile);
+        " values=" + name_in(values_names, profile) +
+        " segments=" + name_in(segmented_names, segments);
     return s;
   }
 };
@@ -470,6 +481,7 @@ struct stats {
     ++by["block"][std::string(scan::to_string(c.block))];
     ++by["n"][c.n <= 5001 ? "<=5001" : c.n <= (1 << 20) + 1 ? "<=2^20+1" : ">2^20+1"];
     ++by["placement"][c.in_place ? "in_place" : "out_of_place"];
+    ++by["segments"][name_in(segmented_names, c.segments)];
   }
 
   void merge(const stats& o) {
@@ -488,7 +500,7 @@ struct stats {
 struct worker {
   void* own_stream = nullptr;
   void* shared_stream = nullptr;
-  region in, out;
+  region in, out, segments;
   region workspaces[stream_kinds]; // one per stream kind: never used by two calls at once
   image in_sent, out_sent, out_back, spare_back;
   stats counts;
@@ -525,12 +537,14 @@ struct worker {
   void release_large() {
     if (in.bytes > keep_bytes) in.release();
     if (out.bytes > keep_bytes) out.release();
+    if (segments.bytes > keep_bytes) segments.release();
     for (image* im : {&in_sent, &out_sent, &out_back, &spare_back})
       im->shrink();
   }
   void release_all() {
     in.release();
     out.release();
+    segments.release();
     for (auto& w : workspaces)
       w.release();
   }
@@ -589,6 +603,98 @@ void reference_scan(mode m, const std::vector<In>& in, std::vector<Out>& out, co
   }
 }
 
+// Segmented cases run the compiled set (calls into the library: nothing more to compile per
+// combo) and one custom operator, an int32 user_plus, which takes the header path.
+template <class In, class Out, class Op>
+constexpr bool segmentable = scan::is_compiled<In, Out, Op>() ||
+                             (std::is_same_v<In, std::int32_t> &&
+                              std::is_same_v<Out, std::int32_t> &&
+                              std::is_same_v<Op, scan_test::user_plus>);
+
+// num_segments + 1 offsets over n items: lengths uniform in [0, 2 * mean], the mean 1, 3, 40,
+// 1000, 70000 or n; now and then a trailing empty segment.
+inline std::vector<std::int64_t> draw_offsets(rng& r, std::int64_t n) {
+  static constexpr std::int64_t means[] = {1, 3, 40, 1000, 70000};
+  const std::int64_t mean = r.below(6) == 0 ? std::max<std::int64_t>(n, 1) : means[r.below(5)];
+  std::vector<std::int64_t> offsets{0};
+  while (offsets.back() < n) {
+    const auto length =
+        static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(2 * mean + 1)));
+    offsets.push_back(std::min(offsets.back() + length, n));
+  }
+  if (offsets.size() == 1 || r.below(4) == 0) offsets.push_back(n);
+  return offsets;
+}
+
+// The reference scan of each segment on its own.
+template <class In, class Out, class Op>
+void reference_segmented(mode m, const std::vector<In>& in, std::vector<Out>& out, const Out& init,
+                         const std::vector<std::int64_t>& offsets) {
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+    const std::int64_t b = offsets[s], length = offsets[s + 1] - b;
+    if (length == 0) continue;
+    switch (m) {
+    case mode::inclusive:
+      scan::reference::inclusive_scan(in.data() + b, out.data() + b, length, Op{});
+      break;
+    case mode::inclusive_init:
+      scan::reference::inclusive_scan(in.data() + b, out.data() + b, length, init, Op{});
+      break;
+    case mode::exclusive:
+      scan::reference::exclusive_scan(in.data() + b, out.data() + b, length, init, Op{});
+      break;
+    }
+  }
+}
+
+// A case's segment description in the worker's `segments` region (uploaded on `stream`), given
+// to call(description): offsets of 32 or 64 bits, a flag (any non-zero byte) at each non-empty
+// segment's start, or keys that change from one non-empty segment to the next.
+template <class F>
+void with_segments(segmented by, const std::vector<std::int64_t>& offsets, std::int64_t n,
+                   worker& w, void* stream, F&& call) {
+  const auto num_segments = static_cast<std::int64_t>(offsets.size()) - 1;
+  const auto upload = [&](const auto& values) {
+    using T = typename std::decay_t<decltype(values)>::value_type;
+    w.segments.reserve(std::max<std::size_t>(values.size() * sizeof(T), 1));
+    if (!values.empty())
+      streams::upload(w.segments.p, reinterpret_cast<const unsigned char*>(values.data()),
+                      values.size() * sizeof(T), stream);
+    return reinterpret_cast<const T*>(w.segments.p);
+  };
+  if (by == segmented::offsets32)
+    return call(scan::offsets(upload(std::vector<std::int32_t>(offsets.begin(), offsets.end())),
+                              num_segments));
+  if (by == segmented::offsets64) return call(scan::offsets(upload(offsets), num_segments));
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(n), 0);
+  std::vector<std::int32_t> keys(static_cast<std::size_t>(n));
+  std::int32_t run = 0;
+  for (std::int64_t s = 0; s < num_segments; ++s) {
+    if (offsets[s] == offsets[s + 1]) continue;
+    flags[static_cast<std::size_t>(offsets[s])] = static_cast<std::uint8_t>(1 + run % 255);
+    std::fill(keys.begin() + offsets[s], keys.begin() + offsets[s + 1], run % 3);
+    ++run;
+  }
+  if (by == segmented::flags) return call(scan::head_flags(upload(flags)));
+  call(scan::keys(upload(keys)));
+}
+
+template <class In, class Out, class Op, class Segments>
+void segmented_scan(mode m, const In* in, Out* out, std::int64_t n, const Segments& segments,
+                    const Out& init, const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::segmented_inclusive_scan(in, out, n, segments, Op{}, opt);
+    return;
+  case mode::inclusive_init:
+    scan::segmented_inclusive_scan(in, out, n, segments, init, Op{}, opt);
+    return;
+  case mode::exclusive:
+    scan::segmented_exclusive_scan(in, out, n, segments, init, Op{}, opt);
+    return;
+  }
+}
+
 inline outcome fail(std::string why) {
   return {verdict::failed, std::move(why)};
 }
@@ -600,7 +706,13 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
     x = draw<In, Op>(data, c.profile, c.n);
   const Out init = draw<Out, Op>(data, c.profile, c.n);
   std::vector<Out> want(in.size());
-  reference_scan<In, Out, Op>(c.m, in, want, init);
+  std::vector<std::int64_t> offsets;
+  if (c.segments != segmented::none) {
+    offsets = draw_offsets(data, c.n);
+    reference_segmented<In, Out, Op>(c.m, in, want, init, offsets);
+  } else {
+    reference_scan<In, Out, Op>(c.m, in, want, init);
+  }
 
   scan::options opt = test_backend::options();
   opt.algorithm = c.algorithm;
@@ -644,7 +756,13 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
       if (c.workspace != workspace_use::library_cache)
         call.workspace = w.workspace_for(c.stream, entry::workspace_bytes<In, Out>(c.n, opt),
                                          c.workspace, stream);
-      entry::scan<In, Out, Op>(c.m, d_in, d_out, c.n, init, call);
+      if (c.segments == segmented::none) {
+        entry::scan<In, Out, Op>(c.m, d_in, d_out, c.n, init, call);
+      } else if constexpr (segmentable<In, Out, Op>) {
+        with_segments(c.segments, offsets, c.n, w, stream, [&](const auto& segments) {
+          segmented_scan<In, Out, Op>(c.m, d_in, d_out, c.n, segments, init, call);
+        });
+      }
       return {};
     } catch (const scan::error& e) {
       return std::string("scan::error: ") + (*e.what() ? e.what() : "(empty message)");
@@ -663,9 +781,11 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   // custom operator with n == 0 has nothing to reject: either answer is right.)
   const std::string block(scan::to_string(c.block));
   const bool built = classic_built<test_backend>::value;
+  // Segmented scans reject every classic strategy.
+  const bool segments = c.segments != segmented::none;
   const bool may_reject =
-      scan::is_classic(c.block) && (!built || !scan::is_compiled<In, Out, Op>());
-  const bool must_reject = may_reject && (!built || c.n > 0);
+      scan::is_classic(c.block) && (segments || !built || !scan::is_compiled<In, Out, Op>());
+  const bool must_reject = may_reject && (segments || !built || c.n > 0);
   if (thrown.empty() && must_reject)
     return fail("accepted options.block=" + block + ", which this build cannot run here");
   if (!thrown.empty() && may_reject) {
@@ -721,6 +841,7 @@ template <class In, class Out, class Op> combo make_combo() {
   k.pair = std::is_same_v<In, Out> ? type_name<In>() : type_name<In>() + "->" + type_name<Out>();
   k.op = op_name<Op>();
   k.same_type = std::is_same_v<In, Out>;
+  k.segmentable = segmentable<In, Out, Op>;
   k.largest = std::max(sizeof(In), sizeof(Out));
   if constexpr (std::is_floating_point_v<Out>)
     k.profiles = {values::eighths, values::reals, values::wide};
@@ -823,6 +944,12 @@ inline case_plan draw_case(std::int64_t index, std::uint64_t master, const combo
                          : workspace_use::caller_whole;
   c.profile = c.what->profiles[r.below(c.what->profiles.size())];
   c.data_seed = r.next();
+  // Drawn last, so that the other draws of a case stay those of earlier versions of this file.
+  // Segmented scans take their scratch memory from the library.
+  if (!has_entry<test_backend>::value && c.what->segmentable && r.below(4) == 0) {
+    c.segments = static_cast<segmented>(1 + r.below(4));
+    c.workspace = workspace_use::library_cache;
+  }
   return c;
 }
 
