@@ -136,7 +136,8 @@ template <class Strategy, class Platform> struct gpu_parts {
   template <class Position>
   void set_bits(std::int64_t count, Position position, std::uint32_t* words) {
     if (count <= 0) return;
-    set_bits_kernel<<<stride_grid(count), for_each_threads, 0, stream>>>(count, position, words);
+    set_bits_kernel<<<stride_grid((count + set_bits_batch - 1) / set_bits_batch), for_each_threads,
+                      0, stream>>>(count, position, words);
     Platform::check_launch("set_bits_kernel");
   }
 
