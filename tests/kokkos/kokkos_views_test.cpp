@@ -650,16 +650,24 @@ struct threaded_parts : scan::kokkos::kokkos_parts<host_exec> {
         (n + part - 1) / part, team_size);
   }
 
-  // Three teams at once: tiles are looked back at while their predecessors still run.
+  // Three teams at once: tiles are looked back at while their predecessors still run. A Kokkos
+  // built without a parallel space (Debian's 3.4.1, Serial only) makes its atomics plain
+  // operations (KOKKOS_ENABLE_SERIAL_ATOMICS), which teams racing on the tickets and flags would
+  // break (tiles drawn twice, written out of bounds): there, one team at a time.
   template <class InSeq, class OutSeq, class Out, class Op>
   void single_pass(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                    scan::detail::maybe<Out> init, scan::detail::lookback_state<Out> s,
                    Op op) const {
+#if defined(KOKKOS_ENABLE_SERIAL_ATOMICS)
+    constexpr int teams_at_once = 1;
+#else
+    constexpr int teams_at_once = 3;
+#endif
     const std::int64_t part = (n + s.num_tiles - 1) / s.num_tiles;
     run_threaded(
         scan::kokkos::single_pass_kernel<host_exec, InSeq, OutSeq, Out, Op>{in, out, n, part,
                                                                             inclusive, init, s, op},
-        s.num_tiles, team_size, 3);
+        s.num_tiles, team_size, teams_at_once);
   }
 };
 
