@@ -282,13 +282,19 @@ for b in $backends; do
     # Without a GPU the tuning program (tile_sweep: no library code) is left out too.
     arch=${SCAN_CUDA_ARCHITECTURES:-$([ $has_gpu = 1 ] && echo native || echo "90-virtual")}
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
-    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_TUNING=OFF)
+    # Nor its fuzz program, which could only report skipped.
+    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_TUNING=OFF -DSCAN_BUILD_FUZZ=OFF)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
   # adds half the build again.
-  hip) args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
-    -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}") ;;
+  # Without an AMD GPU (rocminfo finds none) its fuzz program, which could only report skipped,
+  # is left out.
+  hip)
+    args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
+      -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}")
+    rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF)
+    ;;
   # When kokkos-openmp runs too, it compiles the Kokkos perf programs and examples (the same
   # sources): the Kokkos 3 configuration builds the library and its suites only.
   kokkos)
