@@ -279,11 +279,11 @@ for b in $backends; do
     # Without a GPU: compiled for sm_90 as PTX, the front end's check of every kernel (ptxas, and
     # a second architecture, would each add a third to the build on two cores); native where a
     # GPU is.
-    # Without a GPU the tuning program (tile_sweep: no library code) is left out too.
+    # Without a GPU the programs that time it beside CUB (no library code) are left out too,
     arch=${SCAN_CUDA_ARCHITECTURES:-$([ $has_gpu = 1 ] && echo native || echo "90-virtual")}
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
-    # Nor its fuzz program, which could only report skipped.
-    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_TUNING=OFF -DSCAN_BUILD_FUZZ=OFF)
+    # and its fuzz program, which could only report skipped.
+    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_COMPARISONS=OFF -DSCAN_BUILD_FUZZ=OFF)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
@@ -295,12 +295,12 @@ for b in $backends; do
       -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}")
     rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF)
     ;;
-  # When kokkos-openmp runs too, it compiles the Kokkos perf programs and examples (the same
-  # sources): the Kokkos 3 configuration builds the library and its suites only.
+  # When kokkos-openmp runs too, it compiles and runs the Kokkos perf programs, examples and fuzz
+  # program (the same sources): the Kokkos 3 configuration builds the library and its suites only.
   kokkos)
     if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
-      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF)
-      note="perf programs and examples left to kokkos-openmp"
+      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF -DSCAN_BUILD_FUZZ=OFF)
+      note="perf programs, examples and fuzz left to kokkos-openmp"
     fi
     ;;
   kokkos-openmp)
