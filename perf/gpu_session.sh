@@ -52,7 +52,8 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  for suite in operators sizes widening custom errors workspace large strategies blockwise segmented; do
+  for suite in operators sizes widening half_precision custom errors workspace large strategies blockwise \
+    segmented; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
   done
@@ -126,8 +127,8 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,custom,workspace,strategies,blockwise,segmented"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,strategies,blockwise,segmented"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,strategies,segmented"
   san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented"
   # The staged single pass runs from 2048 tiles on only: the CUDA-only program's case of it.
   for tool in memcheck racecheck synccheck; do

@@ -84,7 +84,8 @@ backend check(const request& r) {
 
   const workspace& ws = r.opt.workspace;
   if (ws.data || ws.bytes) {
-    const std::size_t need = entry.workspace_bytes(r.n, r.in_size, r.out_size, r.opt);
+    const std::size_t need =
+        entry.workspace_bytes(r.n, r.in_size, accumulator_size(r.out_type, r.out_size), r.opt);
     if (!ws.data && need > 0)
       throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
     if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)

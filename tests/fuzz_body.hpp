@@ -259,7 +259,7 @@ template <class T, class Op> T draw(rng& r, values profile, std::int64_t n) {
     // Odd factors: a product of the whole range would collapse to 0 within a few dozen items.
     if (std::is_same_v<Op, scan::product>) bits |= 1;
     return static_cast<T>(bits);
-  } else if constexpr (std::is_floating_point_v<T>) {
+  } else if constexpr (scan_test::is_real_v<T>) {
     if constexpr (std::is_same_v<Op, scan::product>) {
       // Factors +-1, and about 48 per scan of +-2 or +-0.5: every product is exact in any order
       // and stays far from overflow.
@@ -271,18 +271,22 @@ template <class T, class Op> T draw(rng& r, values profile, std::int64_t n) {
       case values::eighths: {
         // |partial sums| <= (n + 1) * limit / 8 stays where float holds every eighth exactly
         // (zero-mean draws keep it far below that even where the limit is 1).
-        const std::int64_t cap =
-            std::is_same_v<T, float> ? (std::int64_t{1} << 21) / (n + 1) : 1000;
+        const std::int64_t cap = std::is_same_v<scan::accumulator_t<T>, float>
+                                     ? (std::int64_t{1} << 21) / (n + 1)
+                                     : 1000;
         const std::int64_t limit = std::clamp<std::int64_t>(cap, 1, 1000);
         const auto k =
             static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(2 * limit + 1)));
         return static_cast<T>(static_cast<double>(k - limit) / 8.0);
       }
-      case values::wide:
-        return static_cast<T>((2.0 * r.unit() - 1.0) *
-                              std::ldexp(1.0, static_cast<int>(r.below(41)) - 20));
-      default:
-        return static_cast<T>(-1.0 + 4.0 * r.unit());
+      case values::wide: { // half's range ends at 65504
+        const int exponent = scan_test::is_half_precision_v<T> ? static_cast<int>(r.below(29)) - 14
+                                                               : static_cast<int>(r.below(41)) - 20;
+        return static_cast<T>((2.0 * r.unit() - 1.0) * std::ldexp(1.0, exponent));
+      }
+      default: // zero mean for a 16-bit output: its partial sums stay inside half's range
+        return static_cast<T>(scan_test::is_half_precision_v<T> ? -1.0 + 2.0 * r.unit()
+                                                                : -1.0 + 4.0 * r.unit());
       }
     }
   } else {
@@ -361,7 +365,7 @@ struct image {
 template <class In, class Out, class Op>
 std::string compare(const std::vector<In>& in, mode m, const Out& init, const image& got,
                     const std::vector<Out>& want, values profile) {
-  constexpr bool floating = std::is_floating_point_v<Out>;
+  constexpr bool floating = scan_test::is_real_v<Out>;
   const bool tolerant = floating && is_sum_like<Op>() && profile != values::eighths;
   if (!tolerant && got.data == 0) return {};
   if (!tolerant && std::memcmp(got.at(), want.data(), got.data) == 0) return {};
@@ -378,9 +382,12 @@ std::string compare(const std::vector<In>& in, mode m, const Out& init, const im
     if constexpr (floating) {
       const double x = std::fabs(static_cast<double>(static_cast<Out>(in[k])));
       if (m != mode::exclusive) magnitude += x;
+      // A 16-bit output adds the rounding of the result, which another float may round across.
       if (tolerant)
         tolerance = 4.0 * (std::sqrt(static_cast<double>(k + 1)) + tree) *
-                    std::numeric_limits<Out>::epsilon() * magnitude;
+                        scan_test::epsilon_of<scan::accumulator_t<Out>>() * magnitude +
+                    (scan_test::is_half_precision_v<Out> ? scan_test::epsilon_of<Out>() : 0.0) *
+                        std::fabs(static_cast<double>(want[k]));
       if (m == mode::exclusive) magnitude += x;
       const double error = std::fabs(static_cast<double>(out) - static_cast<double>(want[k]));
       if (tolerant ? error <= tolerance : std::memcmp(&out, &want[k], sizeof(Out)) == 0) continue;
@@ -812,7 +819,7 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   if (!problems.empty()) return fail(problems);
 
   // The same call on the same input rounds the same way (README, "Guarantees").
-  if constexpr (std::is_floating_point_v<Out>) {
+  if constexpr (scan_test::is_real_v<Out>) {
     if (floats_repeat<test_backend>::value) {
       send();
       const std::string again = scan_once();
@@ -843,7 +850,9 @@ template <class In, class Out, class Op> combo make_combo() {
   k.same_type = std::is_same_v<In, Out>;
   k.segmentable = segmentable<In, Out, Op>;
   k.largest = std::max(sizeof(In), sizeof(Out));
-  if constexpr (std::is_floating_point_v<Out>)
+  if constexpr (scan_test::is_half_precision_v<Out>) // wide values would overflow half's sums
+    k.profiles = {values::eighths, values::reals};
+  else if constexpr (scan_test::is_real_v<Out>)
     k.profiles = {values::eighths, values::reals, values::wide};
   else if constexpr (std::is_integral_v<In>)
     k.profiles = {values::full, values::small, values::sparse_bits, values::dense_bits};

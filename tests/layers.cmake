@@ -7,7 +7,7 @@
 #                  gpu, cuda and hip (Kokkos::Cuda and Kokkos::HIP run those kernels); no other pair
 #   kernels        scan/detail/kernels/
 #   platform       scan/detail/platform/
-# and, usable from every layer, the vocabulary: scan/{config,error,operators,options,segments,types}.hpp
+# and, usable from every layer, the vocabulary: scan/{config,error,half,operators,options,segments,types}.hpp
 # and scan/detail/core/. A header includes only its own layer and those below it, and nothing
 # outside include/.
 if(NOT DEFINED ROOT)
@@ -16,7 +16,7 @@ endif()
 
 function(layer_of path out_rank out_group)
   set(group "")
-  if(path MATCHES "^scan/(config|error|operators|options|segments|types)\\.hpp$" OR path MATCHES "^scan/detail/core/")
+  if(path MATCHES "^scan/(config|error|half|operators|options|segments|types)\\.hpp$" OR path MATCHES "^scan/detail/core/")
     set(rank 99)
   elseif(path MATCHES "^scan/[^/]+$")
     set(rank 0)

@@ -155,7 +155,10 @@ template <class T, class Op> T draw(rng& r) {
   if constexpr (std::is_integral_v<T>) {
     const auto v = static_cast<T>(r.next());
     return std::is_same_v<Op, scan::product> ? static_cast<T>(v | 1) : v;
-  } else if constexpr (std::is_floating_point_v<T>) {
+  } else if constexpr (is_half_precision_v<T> && std::is_same_v<Op, scan::sum>) {
+    // A small drift: sums of 300000 items stay inside half's range (65504).
+    return static_cast<T>(-1.0 + 2.25 * r.unit());
+  } else if constexpr (is_real_v<T>) {
     if constexpr (std::is_same_v<Op, scan::product>)
       return static_cast<T>(1.0 + (2.0 * r.unit() - 1.0) * 0x1.0p-10);
     else if constexpr (std::is_same_v<Op, scan::sum>)
@@ -210,24 +213,28 @@ inline constexpr scan::algorithm all_algorithms[] = {
 // Products of factors near 1 are the exception: rounding x * y with both near 1 is biased (about
 // -eps/100 per product, as the spacing of floats halves below 1.0), and a tree combines mostly
 // such pairs while a serial product does not, so the two drift apart linearly in k: k * eps / 50.
+// A 16-bit float output adds the rounding of each result: a float accumulated in another order
+// may round to the neighbouring value.
 template <class In, class Out, class Op>
 void tolerances(const std::vector<In>& in, mode m, const Out& init,
                 const std::vector<Out>& expected, std::vector<double>& tol) {
   tol.clear();
-  if constexpr (std::is_floating_point_v<Out>) {
+  if constexpr (is_real_v<Out>) {
     const auto n = static_cast<std::int64_t>(in.size());
     tol.assign(in.size(), 0.0);
     const bool is_sum = std::is_same_v<Op, scan::sum>;
     const bool is_product = std::is_same_v<Op, scan::product>;
     if (!is_sum && !is_product) return;
-    const double eps = std::numeric_limits<Out>::epsilon();
+    const double eps = epsilon_of<scan::accumulator_t<Out>>();
+    const double rounding = is_half_precision_v<Out> ? epsilon_of<Out>() : 0.0;
     const double tree = std::log2(static_cast<double>(n) + 1.0) + 2.0;
     double abs_sum = m == mode::inclusive ? 0.0 : std::fabs(static_cast<double>(init));
     for (std::int64_t k = 0; k < n; ++k) {
       const double terms = static_cast<double>(k) + 1.0;
       if (m != mode::exclusive) abs_sum += std::fabs(static_cast<double>(static_cast<Out>(in[k])));
       const double scale = is_sum ? abs_sum : std::fabs(static_cast<double>(expected[k]));
-      tol[k] = (4.0 * (std::sqrt(terms) + tree) + (is_product ? terms / 50.0 : 0.0)) * eps * scale;
+      tol[k] = (4.0 * (std::sqrt(terms) + tree) + (is_product ? terms / 50.0 : 0.0)) * eps * scale +
+               rounding * std::fabs(static_cast<double>(expected[k]));
       if (m == mode::exclusive) abs_sum += std::fabs(static_cast<double>(static_cast<Out>(in[k])));
     }
   }
@@ -242,7 +249,7 @@ std::vector<double> tolerances(const std::vector<In>& in, mode m, const Out& ini
 }
 
 template <class T> bool close(const T& got, const T& want, double tol) {
-  if constexpr (std::is_floating_point_v<T>)
+  if constexpr (is_real_v<T>)
     return std::fabs(static_cast<double>(got) - static_cast<double>(want)) <= tol;
   else
     return got == want;
@@ -527,11 +534,12 @@ inline std::vector<std::int64_t> sweep_sizes(int max_log2 = 24) {
   return capped(s);
 }
 
-// Every built-in operator (scan::operator_kinds) that applies to T: bitwise ones to integers.
+// Every built-in operator (scan::operator_kinds) the compiled set holds for T: the bitwise ones
+// on integers; sum, min and max on the 16-bit floats.
 template <class T, class F> void for_each_builtin_op(F&& f) {
   scan::for_each_entry(scan::operator_kinds, [&](const auto& entry) {
     using Op = typename std::decay_t<decltype(entry)>::type;
-    if constexpr (std::is_integral_v<T> || !scan::is_bitwise(scan::operator_kind_of<Op>())) f(Op{});
+    if constexpr (scan::is_compiled<T, T, Op>()) f(Op{});
   });
 }
 
@@ -615,7 +623,8 @@ TEST_SUITE("operators") {
   // The guarantee of the README's "Guarantees": on the host, cuda and hip backends a scan of the
   // same input with the same options rounds floating point the same way every run, whatever order
   // its tiles finish in (the look-back folds tile totals left to right).
-  TEST_CASE_TEMPLATE("floating-point results repeat bit for bit", T, float, double) {
+  TEST_CASE_TEMPLATE("floating-point results repeat bit for bit", T, float, double, scan::half,
+                     scan::bfloat16) {
     using namespace scan_test;
     // Not promised on the kokkos backend's parallel spaces.
     const auto algorithms =
@@ -757,6 +766,114 @@ TEST_SUITE("widening") {
           check_scan<std::int32_t, std::int16_t, scan::sum>(n, m, algo);
           check_scan<std::uint16_t, std::uint64_t, scan::bit_or>(n, m, algo);
         }
+  }
+}
+
+TEST_SUITE("half_precision") {
+  TEST_CASE("conversions: every half round-trips, floats round to nearest, ties to even") {
+    using namespace scan_test;
+    std::int64_t bad = 0;
+    for (std::uint32_t bits = 0; bits < 0x10000u; ++bits) {
+      scan::half h;
+      h.bits = static_cast<std::uint16_t>(bits);
+      const bool nan = (bits & 0x7c00u) == 0x7c00u && (bits & 0x3ffu) != 0;
+      bad += !nan && scan::half(static_cast<float>(h)).bits != bits;
+      scan::bfloat16 b;
+      b.bits = static_cast<std::uint16_t>(bits);
+      const bool bnan = (bits & 0x7f80u) == 0x7f80u && (bits & 0x7fu) != 0;
+      bad += !bnan && scan::bfloat16(static_cast<float>(b)).bits != bits;
+    }
+    CHECK_MESSAGE(bad == 0, bad << " 16-bit values do not survive float and back");
+    const auto f16 = [](float f) { return scan::half(f).bits; };
+    const auto bf16 = [](float f) { return scan::bfloat16(f).bits; };
+    CHECK(f16(1.0f) == 0x3c00u);
+    CHECK(f16(-2.0f) == 0xc000u);
+    CHECK(f16(1.0f + 0x1.0p-11f) == 0x3c00u);              // a tie: to the even neighbour, down
+    CHECK(f16(1.0f + 3 * 0x1.0p-11f) == 0x3c02u);          // a tie: to the even neighbour, up
+    CHECK(f16(1.0f + 0x1.0p-11f + 0x1.0p-20f) == 0x3c01u); // above the tie
+    CHECK(f16(65504.0f) == 0x7bffu);
+    CHECK(f16(65519.0f) == 0x7bffu);
+    CHECK(f16(65520.0f) == 0x7c00u); // rounds past the largest half: infinity
+    CHECK(f16(0x1.0p-24f) == 0x0001u);
+    CHECK(f16(0x1.0p-25f) == 0x0000u); // a tie with zero
+    CHECK(f16(0x1.8p-25f) == 0x0001u);
+    CHECK(f16(0x1.0p-14f) == 0x0400u);
+    CHECK(f16(0x1.ff8p-15f) == 0x03ffu); // the largest subnormal
+    CHECK(f16(0x1.ffcp-15f) == 0x0400u); // a tie above it: up into the normals
+    CHECK((f16(std::numeric_limits<float>::quiet_NaN()) & 0x7e00u) == 0x7e00u);
+    CHECK(bf16(1.0f) == 0x3f80u);
+    CHECK(bf16(1.0f + 0x1.0p-8f) == 0x3f80u);     // a tie, down to even
+    CHECK(bf16(1.0f + 3 * 0x1.0p-8f) == 0x3f82u); // a tie, up to even
+    CHECK(bf16(std::numeric_limits<float>::max()) == 0x7f80u);
+    CHECK((bf16(std::numeric_limits<float>::quiet_NaN()) & 0x7fc0u) == 0x7fc0u);
+    ++checks_run();
+  }
+
+  TEST_CASE("the vendors' 16-bit floats are the built-in ones") {
+    static_assert(scan::element_type_of<__half>() == scan::element_type::f16);
+    static_assert(scan::element_type_of<__nv_bfloat16>() == scan::element_type::bf16);
+    static_assert(scan::element_type_of<hip_bfloat16>() == scan::element_type::bf16);
+    static_assert(scan::is_compiled<__half, float, scan::sum>());
+    static_assert(scan::is_compiled<__nv_bfloat16, __nv_bfloat16, scan::max>());
+    static_assert(!scan::is_compiled<scan::half, scan::half, scan::product>());
+    static_assert(sizeof(scan::half) == 2 && alignof(scan::half) == 2);
+    static_assert(std::is_trivially_copyable_v<scan::bfloat16>);
+    ++scan_test::checks_run();
+  }
+
+  TEST_CASE_TEMPLATE("sum, min and max into float and into themselves", T, scan::half,
+                     scan::bfloat16) {
+    using namespace scan_test;
+    auto each = [](auto op) {
+      using Op = decltype(op);
+      for (scan::algorithm algo : all_algorithms)
+        for (mode m : all_modes) {
+          for (std::int64_t n : matrix_sizes()) {
+            check_scan<T, float, Op>(n, m, algo);
+            check_scan<T, T, Op>(n, m, algo);
+          }
+          for (std::int64_t n : {std::int64_t{1025}, std::int64_t{300007}})
+            check_scan<T, T, Op>(n, m, algo, true);
+        }
+    };
+    each(scan::sum{});
+    each(scan::min{});
+    each(scan::max{});
+  }
+
+  // Checked against a closed form: after `big`, whose neighbours are 2 apart in T, every item
+  // adds 1. Accumulated in T the sums would stay at `big`; in float each is big + k, rounded once.
+  TEST_CASE_TEMPLATE("sums accumulate in float and round each output once", T, scan::half,
+                     scan::bfloat16) {
+    using namespace scan_test;
+    const float big = std::is_same_v<T, scan::half> ? 2048.0f : 256.0f;
+    const std::int64_t n = std::min<std::int64_t>(30011, max_n());
+    std::vector<T> in(static_cast<std::size_t>(n), T(1.0f));
+    if (n > 0) in[0] = T(big);
+    for (scan::algorithm algo : all_algorithms)
+      for (bool exclusive : {false, true}) {
+        buffer<T> d_in(n), d_out(n);
+        d_in.upload(in);
+        d_out.upload(std::vector<T>(in.size(), T(-7.0f)));
+        const scan::options opt = options_for(algo);
+        if (exclusive)
+          scan::exclusive_scan(static_cast<const T*>(d_in.get()), d_out.get(), n, T(0.5f),
+                               scan::sum{}, opt);
+        else
+          scan::inclusive_scan(static_cast<const T*>(d_in.get()), d_out.get(), n, scan::sum{}, opt);
+        const std::vector<T> got = d_out.download();
+        std::int64_t bad = 0;
+        for (std::int64_t k = 0; k < n; ++k) {
+          const float want = exclusive ? (k == 0 ? 0.5f : 0.5f + big + static_cast<float>(k - 1))
+                                       : big + static_cast<float>(k);
+          bad += got[k].bits != T(want).bits;
+        }
+        ++checks_run();
+        CHECK_MESSAGE(bad == 0, type_name<T>()
+                                    << (exclusive ? " exclusive" : " inclusive") << " n=" << n
+                                    << " algorithm=" << scan::to_string(algo) << ": " << bad
+                                    << " outputs differ from big + k rounded once");
+      }
   }
 }
 

@@ -200,7 +200,7 @@ void check_segmented(std::int64_t n, const std::string& layout, described_by by,
             result);
       };
       run(got);
-      if (std::is_floating_point_v<Out> && repeats_floats()) run(again);
+      if (is_real_v<Out> && repeats_floats()) run(again);
     });
   } catch (const std::exception& e) {
     FAIL_CHECK(what << ": threw \"" << std::string(e.what()) << "\" (seed " << seed() << ")");

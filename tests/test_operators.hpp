@@ -8,10 +8,29 @@
 #include <string>
 #include <type_traits>
 
+#include <limits>
+
 #include <scan/config.hpp>
 #include <scan/types.hpp>
 
 namespace scan_test {
+
+// Floating-point element types: float, double and the 16-bit floats (scan/half.hpp).
+template <class T>
+inline constexpr bool is_half_precision_v =
+    std::is_same_v<T, scan::half> || std::is_same_v<T, scan::bfloat16>;
+template <class T>
+inline constexpr bool is_real_v = std::is_floating_point_v<T> || is_half_precision_v<T>;
+
+// The gap between 1 and the next value of T.
+template <class T> constexpr double epsilon_of() {
+  if constexpr (std::is_same_v<T, scan::half>)
+    return 0x1.0p-10;
+  else if constexpr (std::is_same_v<T, scan::bfloat16>)
+    return 0x1.0p-7;
+  else
+    return std::numeric_limits<T>::epsilon();
+}
 
 // x -> a*x + b modulo 2^bits of Word. Composition is associative, not commutative, and exact.
 // `affine` (8 bytes) and `affine64` (16 bytes) cover both sizes of look-back descriptors.
@@ -51,13 +70,13 @@ struct user_plus {
     if constexpr (std::is_integral_v<T>)
       return static_cast<T>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
     else
-      return a + b;
+      return static_cast<T>(a + b);
   }
 };
 
 // An element as text: floats with every digit, custom types by their to_string().
 template <class T> std::string show(const T& v) {
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (is_real_v<T>) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.17g", static_cast<double>(v));
     return buf;
@@ -72,7 +91,7 @@ template <class T> std::string show(const T& v) {
 
 // An element type's name in messages: the built-in list's, or a custom type's `name`.
 template <class T> std::string type_name() {
-  if constexpr (std::is_arithmetic_v<T>)
+  if constexpr (scan::element_type_of<T>() != scan::element_type::other)
     return std::string(scan::to_string(scan::element_type_of<T>()));
   else
     return T::name;

@@ -5,12 +5,38 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <type_traits>
+
 #include <cub/device/device_scan.cuh>
+#include <cuda/std/functional>
 #include <cuda_runtime.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+
+#include <scan/half.hpp>
 
 #include "perf/kit/cuda_device.cuh"
 
 namespace scan::perf::kit {
+
+// A scan of T as libscan runs it, for the libraries' scans to run the same way: the input read as
+// scan::accumulator_t<T> and each output rounded once to T (the 16-bit floats accumulate in float;
+// CUB and Thrust would otherwise sum them in 16 bits). Other types pass through as pointers.
+template <class T> struct to_type {
+  template <class U> __host__ __device__ T operator()(const U& v) const { return T(v); }
+};
+template <class T> auto accumulating(const T* in) {
+  if constexpr (std::is_same_v<scan::accumulator_t<T>, T>)
+    return in;
+  else
+    return thrust::make_transform_iterator(in, to_type<scan::accumulator_t<T>>{});
+}
+template <class T> auto rounding(T* out) {
+  if constexpr (std::is_same_v<scan::accumulator_t<T>, T>)
+    return out;
+  else
+    return thrust::make_transform_output_iterator(out, to_type<T>{});
+}
 
 class cub_scan {
 public:
@@ -49,10 +75,21 @@ private:
   template <class T>
   static void call(void* temp, std::size_t& bytes, const T* in, T* out, std::int64_t n,
                    bool inclusive, cudaStream_t stream) {
-    if (inclusive)
-      cuda_check(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n, stream), "cub");
+    using Acc = scan::accumulator_t<T>;
+    const auto plus = ::cuda::std::plus<Acc>{};
+    if constexpr (std::is_same_v<Acc, T>) {
+      if (inclusive)
+        cuda_check(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n, stream), "cub");
+      else
+        cuda_check(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream), "cub");
+    } else if (inclusive)
+      cuda_check(cub::DeviceScan::InclusiveScan(temp, bytes, accumulating(in), rounding(out), plus,
+                                                n, stream),
+                 "cub");
     else
-      cuda_check(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream), "cub");
+      cuda_check(cub::DeviceScan::ExclusiveScan(temp, bytes, accumulating(in), rounding(out), plus,
+                                                Acc(0), n, stream),
+                 "cub");
   }
 
   void* temp_ = nullptr;

@@ -78,9 +78,11 @@ struct cuda_device {
     if (name == "cub")
       cub_(in, out, n, inclusive, nullptr);
     else if (name == "thrust" && inclusive)
-      thrust::inclusive_scan(thrust::device, in, in + n, out);
+      thrust::inclusive_scan(thrust::device, kit::accumulating(in), kit::accumulating(in) + n,
+                             kit::rounding(out));
     else if (name == "thrust")
-      thrust::exclusive_scan(thrust::device, in, in + n, out, T(0));
+      thrust::exclusive_scan(thrust::device, kit::accumulating(in), kit::accumulating(in) + n,
+                             kit::rounding(out), scan::accumulator_t<T>(0));
     else
       throw scan::error("options: no baseline '" + name + "' on cuda");
   }

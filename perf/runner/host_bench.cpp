@@ -58,10 +58,20 @@ struct host_device {
   template <class T>
   void baseline(const std::string& name, const T* in, T* out, std::int64_t n, bool inclusive) {
     if (name != "std") throw scan::error("options: no baseline '" + name + "' on the host");
-    if (inclusive)
+    using Acc = scan::accumulator_t<T>;
+    if constexpr (!std::is_same_v<Acc, T>) { // the 16-bit floats: in float, as libscan does
+      Acc acc = 0;
+      for (std::int64_t i = 0; i < n; ++i) {
+        const Acc x = static_cast<Acc>(in[i]);
+        if (inclusive) acc += x;
+        out[i] = T(acc);
+        if (!inclusive) acc += x;
+      }
+    } else if (inclusive) {
       std::inclusive_scan(in, in + n, out);
-    else
+    } else {
       std::exclusive_scan(in, in + n, out, T(0));
+    }
   }
 
   kit::host_clock<> clock() const { return kit::host_clock<>(); }

@@ -56,8 +56,8 @@ struct parts {
     });
   }
 
-  template <class In, class Out, class Op>
-  void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
+  template <class In, class OutSeq, class Out, class Op>
+  void scan_parts(const In* in, OutSeq out, std::int64_t n, std::int64_t part, bool inclusive,
                   scan::detail::maybe<Out> init, const Out* seeds, Out* totals, Op op) {
     using S = shape<In, Out>;
     launch(scan::gpu::part_blocks<S>(tiles<S>(n, part)), S::threads, [&] {
@@ -75,8 +75,8 @@ struct parts {
     });
   }
 
-  template <class In, class Out, class Op>
-  void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive,
+  template <class In, class OutSeq, class Out, class Op>
+  void single_pass(const In* in, OutSeq out, std::int64_t n, bool inclusive,
                    scan::detail::maybe<Out> init, scan::detail::lookback_state<Out> state, Op op) {
     using S = shape<In, Out>;
     if (tiles<S>(n, S::tile_items) != state.num_tiles)
@@ -95,7 +95,7 @@ private:
                         std::to_string(S::tile_items) + " (internal error)");
     return (n + part - 1) / part;
   }
-  template <class T, class S> static bool vector(const T* p) {
+  template <class T, class S, class Seq> static bool vector(Seq p) {
     return scan::gpu::vector_aligned<T, S::run>(p);
   }
 };
@@ -141,7 +141,8 @@ struct test_backend : plain_host_memory {
   }
   template <class In, class Out>
   static std::size_t workspace_bytes(std::int64_t n, const scan::options& opt) {
-    return scan::detail::workspace_bytes_on(emulation::backend{}, n, sizeof(In), sizeof(Out), opt);
+    return scan::detail::workspace_bytes_on(emulation::backend{}, n, sizeof(In),
+                                            sizeof(scan::accumulator_t<Out>), opt);
   }
 
   static std::int64_t max_test_items() { return std::int64_t{1} << 30; }

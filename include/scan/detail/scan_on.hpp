@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/rounded.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/options.hpp>
@@ -17,8 +18,10 @@ namespace scan::detail {
 template <class Backend, class InSeq, class OutSeq, class Out, class Op>
 void scan_on(const Backend& backend, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
              maybe<Out> init, const options& opt, Op op) {
-  backend.with_parts(opt, [&](auto& parts, auto& ws) {
-    orchestrate(parts, in, out, n, inclusive, init, opt, op, ws);
+  in_accumulator(out, init, [&](auto run_out, auto run_init) {
+    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+      orchestrate(parts, in, run_out, n, inclusive, run_init, opt, op, ws);
+    });
   });
 }
 
@@ -35,11 +38,13 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
                   std::int64_t n, bool inclusive, maybe<Out> init, const options& call, Op op) {
   options opt = call;
   opt.workspace = {};
-  backend.with_parts(opt, [&](auto& parts, auto& ws) {
-    const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
-      mark(parts, words, bad);
-    };
-    segmented_scan(parts, mark_here, check, in, out, n, inclusive, init, op, ws);
+  in_accumulator(out, init, [&](auto run_out, auto run_init) {
+    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+      const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
+        mark(parts, words, bad);
+      };
+      segmented_scan(parts, mark_here, check, in, run_out, n, inclusive, run_init, op, ws);
+    });
   });
 }
 
