@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include <scan/detail/core/headed_sequences.hpp>
+#include <scan/detail/core/rounded.hpp>
 #include <scan/detail/core/sequence.hpp>
 #include <scan/detail/kernels/tile_shape.cuh>
 #include <scan/detail/platform/platform.cuh>
@@ -48,6 +49,11 @@ template <class Out>
 inline constexpr bool pairs_over_pointer<detail::headed_results<Out*, detail::head_bits, Out>> =
     true;
 
+// Rounded results over a pointer (16-bit floats, core/rounded.hpp): runs are rounded, then stored
+// as the pointer's.
+template <class Seq> inline constexpr bool rounds_over_pointer = false;
+template <class T> inline constexpr bool rounds_over_pointer<detail::rounded_results<T*>> = true;
+
 // The values under pairs over pointers, from the sequence's first item.
 template <class In, class Out, class Op>
 SCAN_HOST_DEVICE const In*
@@ -66,6 +72,8 @@ inline bool vector_aligned(const Seq& s) {
   if constexpr (pairs_over_pointer<Seq>) {
     using Value = std::remove_cv_t<std::remove_pointer_t<decltype(pair_values(s))>>;
     return vector_aligned<Value, Run>(pair_values(s));
+  } else if constexpr (rounds_over_pointer<Seq>) {
+    return vector_aligned<typename Seq::stored, Run>(s.out);
   } else {
     return false;
   }
@@ -139,6 +147,14 @@ template <class Shape, bool Streaming = false, class OutSeq, class T>
 __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int count,
                                           bool vector_ok) {
   constexpr int length = Shape::run;
+  if constexpr (rounds_over_pointer<OutSeq>) {
+    typename OutSeq::stored rounded[length];
+#pragma unroll
+    for (int j = 0; j < length; ++j)
+      rounded[j] = typename OutSeq::stored(run[j]);
+    store_run<Shape, Streaming>(tile.out, k, rounded, count, vector_ok);
+    return;
+  }
   constexpr int bytes = seq_access_bytes<OutSeq, length>;
   const OutSeq p = tile + run_offset<Shape>(k);
   if (count >= Shape::tile_items) {
