@@ -2,8 +2,9 @@
 //   scan::half      IEEE 754 binary16 (CUDA's and HIP's __half)
 //   scan::bfloat16  the upper half of a float (CUDA's __nv_bfloat16, HIP's hip_bfloat16)
 // Each is 16 bits of storage with the vendor type's layout, so the vendor types are accepted as
-// they are (scan/types.hpp maps them here). Conversions are done in software, the same on every
-// backend: to float exactly, from float rounded to nearest, ties to even.
+// they are (scan/types.hpp maps them here). Conversions round the same way on every backend: to
+// float exactly, from float to nearest, ties to even; in software, or in one instruction on
+// NVIDIA devices (a NaN's payload may differ).
 //
 // A scan whose output is half or bfloat16 accumulates in float and rounds each output once
 // (scan::accumulator_t); it does not accumulate in 16 bits, which loses precision within a few
@@ -11,7 +12,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include <scan/config.hpp>
@@ -21,21 +21,21 @@ namespace scan {
 namespace detail {
 
 SCAN_HOST_DEVICE inline float float_of_bits(std::uint32_t u) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#if defined(__CUDA_ARCH__)
   return __uint_as_float(u);
 #else
   float f;
-  std::memcpy(&f, &u, sizeof f);
+  __builtin_memcpy(&f, &u, sizeof f);
   return f;
 #endif
 }
 
 SCAN_HOST_DEVICE inline std::uint32_t bits_of_float(float f) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#if defined(__CUDA_ARCH__)
   return __float_as_uint(f);
 #else
   std::uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
+  __builtin_memcpy(&u, &f, sizeof u);
   return u;
 #endif
 }
@@ -49,6 +49,11 @@ SCAN_HOST_DEVICE inline std::uint32_t round_shift(std::uint32_t kept, int shift)
 }
 
 SCAN_HOST_DEVICE inline float binary16_to_float(std::uint16_t h) {
+#if defined(__CUDA_ARCH__) // the same conversion in one instruction
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+#else
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
   const std::uint32_t exponent = (h >> 10) & 0x1fu;
   std::uint32_t mantissa = h & 0x3ffu;
@@ -62,9 +67,15 @@ SCAN_HOST_DEVICE inline float binary16_to_float(std::uint16_t h) {
     --e;
   }
   return float_of_bits(sign | (static_cast<std::uint32_t>(e) << 23) | ((mantissa & 0x3ffu) << 13));
+#endif
 }
 
 SCAN_HOST_DEVICE inline std::uint16_t float_to_binary16(float f) {
+#if defined(__CUDA_ARCH__) // the same rounding in one instruction (NaNs come out as 0x7fff)
+  std::uint16_t h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+#else
   const std::uint32_t u = bits_of_float(f);
   const auto sign = static_cast<std::uint16_t>((u >> 16) & 0x8000u);
   const std::uint32_t a = u & 0x7fffffffu;
@@ -78,6 +89,7 @@ SCAN_HOST_DEVICE inline std::uint16_t float_to_binary16(float f) {
   const int exponent = static_cast<int>(a >> 23);
   const std::uint32_t mantissa = (a & 0x7fffffu) | 0x800000u;
   return static_cast<std::uint16_t>(sign | round_shift(mantissa, 126 - exponent));
+#endif
 }
 
 SCAN_HOST_DEVICE inline float bfloat16_to_float(std::uint16_t b) {
