@@ -279,11 +279,13 @@ for b in $backends; do
     # Without a GPU: compiled for sm_90 as PTX, the front end's check of every kernel (ptxas, and
     # a second architecture, would each add a third to the build on two cores); native where a
     # GPU is.
-    # Without a GPU the programs that time it beside CUB (no library code) are left out too,
     arch=${SCAN_CUDA_ARCHITECTURES:-$([ $has_gpu = 1 ] && echo native || echo "90-virtual")}
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
-    # and its fuzz program, which could only report skipped.
-    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_COMPARISONS=OFF -DSCAN_BUILD_FUZZ=OFF)
+    # Without a GPU the programs that time it are left out too (the perf runner, whose host slice
+    # the host configuration runs, and those beside CUB: no library code), and its fuzz program,
+    # which could only report skipped.
+    [ $has_gpu = 1 ] ||
+      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF -DSCAN_BUILD_FUZZ=OFF)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
