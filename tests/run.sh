@@ -297,12 +297,14 @@ for b in $backends; do
       -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}")
     rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF)
     ;;
-  # When kokkos-openmp runs too, it compiles and runs the Kokkos perf programs, examples and fuzz
-  # program (the same sources): the Kokkos 3 configuration builds the library and its suites only.
+  # When kokkos-openmp runs too, it compiles and runs the Kokkos perf programs, examples, fuzz
+  # program and the shared body's suites (the same sources): the Kokkos 3 configuration builds the
+  # library and its Kokkos-specific programs (Views, team kernels, an uninitialized Kokkos) only.
   kokkos)
     if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
-      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF -DSCAN_BUILD_FUZZ=OFF)
-      note="perf programs, examples and fuzz left to kokkos-openmp"
+      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF -DSCAN_BUILD_FUZZ=OFF
+        -DSCAN_TEST_SHARED_BODY=OFF)
+      note="perf programs, examples, fuzz and shared suites left to kokkos-openmp"
     fi
     ;;
   kokkos-openmp)

@@ -31,17 +31,19 @@ template <class T> using host_items = Kokkos::View<T*, Kokkos::HostSpace, Kokkos
 constexpr bool device_is_gpu =
     !Kokkos::SpaceAccessibility<Kokkos::HostSpace, memory_space>::accessible;
 
-// Kokkos::parallel_scan's sum, inclusive or exclusive, in the element type.
+// Kokkos::parallel_scan's sum, inclusive or exclusive, in scan::accumulator_t of the element type
+// (float for the 16-bit floats, as libscan sums them).
 template <class T> struct parallel_scan_sum {
-  using value_type = T;
+  using value_type = scan::accumulator_t<T>;
   const T* in;
   T* out;
   bool inclusive;
-  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, T& partial, const bool final) const {
-    const T x = in[i];
-    if (final && !inclusive) out[i] = partial;
-    partial = static_cast<T>(partial + x);
-    if (final && inclusive) out[i] = partial;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, value_type& partial,
+                                         const bool final) const {
+    const auto x = static_cast<value_type>(in[i]);
+    if (final && !inclusive) out[i] = static_cast<T>(partial);
+    partial = static_cast<value_type>(partial + x);
+    if (final && inclusive) out[i] = static_cast<T>(partial);
   }
 };
 
