@@ -60,6 +60,13 @@ void check_host_readable(const request& r) {
 }
 
 // Values outside the enums (a cast integer) would otherwise reach a backend's switch.
+// Bytes of workspace a call needs on `entry`: the scan runs in its output's accumulator
+// (scan::accumulator_t), so that is the size the backend sizes it for.
+std::size_t workspace_need(const backend_entry& entry, std::int64_t n, std::size_t in_size,
+                           element_type out_type, std::size_t out_size, const options& opt) {
+  return entry.workspace_bytes(n, in_size, accumulator_size(out_type, out_size), opt);
+}
+
 void check_enums(const options& opt) {
   if (!is_listed(algorithm_names, opt.algorithm))
     throw error("options.algorithm: unknown value " +
@@ -84,8 +91,7 @@ backend check(const request& r) {
 
   const workspace& ws = r.opt.workspace;
   if (ws.data || ws.bytes) {
-    const std::size_t need =
-        entry.workspace_bytes(r.n, r.in_size, accumulator_size(r.out_type, r.out_size), r.opt);
+    const std::size_t need = workspace_need(entry, r.n, r.in_size, r.out_type, r.out_size, r.opt);
     if (!ws.data && need > 0)
       throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
     if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
@@ -104,11 +110,11 @@ void run_compiled(const request& r) {
   find_backend(b)->run_compiled(r);
 }
 
-std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
-                            const options& opt) {
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, element_type out_type,
+                            std::size_t out_size, const options& opt) {
   if (n < 0) throw error("n: negative element count " + std::to_string(n));
   if (n == 0) return 0;
-  return resolve(opt.backend).workspace_bytes(n, in_size, out_size, opt);
+  return workspace_need(resolve(opt.backend), n, in_size, out_type, out_size, opt);
 }
 
 } // namespace scan::detail

@@ -17,8 +17,7 @@ namespace scan_test {
 
 // Floating-point element types: float, double and the 16-bit floats (scan/half.hpp).
 template <class T>
-inline constexpr bool is_half_precision_v =
-    std::is_same_v<T, scan::half> || std::is_same_v<T, scan::bfloat16>;
+inline constexpr bool is_half_precision_v = scan::is_half_precision(scan::element_type_of<T>());
 template <class T>
 inline constexpr bool is_real_v = std::is_floating_point_v<T> || is_half_precision_v<T>;
 

@@ -125,5 +125,8 @@ template <class T> struct accumulator { using type = T; };
 template <> struct accumulator<half> { using type = float; };
 template <> struct accumulator<bfloat16> { using type = float; };
 template <class T> using accumulator_t = typename accumulator<std::remove_cv_t<T>>::type;
+// Whether a scan into T accumulates in another type (and rounds each output once).
+template <class T>
+inline constexpr bool accumulates_apart = !std::is_same_v<accumulator_t<T>, std::remove_cv_t<T>>;
 
 } // namespace scan

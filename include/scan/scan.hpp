@@ -86,7 +86,7 @@ void exclusive_scan(const In* in, Out* out, std::int64_t n, detail::non_deduced<
 // with these options; 0 when it needs none.
 template <class In, class Out = In>
 std::size_t workspace_bytes(std::int64_t n, const options& opt = {}) {
-  return detail::workspace_bytes(n, sizeof(In), sizeof(accumulator_t<Out>), opt);
+  return detail::workspace_bytes(n, sizeof(In), element_type_of<Out>(), sizeof(Out), opt);
 }
 
 } // namespace scan

@@ -26,13 +26,13 @@ template <class T> struct to_type {
   template <class U> __host__ __device__ T operator()(const U& v) const { return T(v); }
 };
 template <class T> auto accumulating(const T* in) {
-  if constexpr (std::is_same_v<scan::accumulator_t<T>, T>)
+  if constexpr (!scan::accumulates_apart<T>)
     return in;
   else
     return thrust::make_transform_iterator(in, to_type<scan::accumulator_t<T>>{});
 }
 template <class T> auto rounding(T* out) {
-  if constexpr (std::is_same_v<scan::accumulator_t<T>, T>)
+  if constexpr (!scan::accumulates_apart<T>)
     return out;
   else
     return thrust::make_transform_output_iterator(out, to_type<T>{});

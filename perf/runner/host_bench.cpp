@@ -58,8 +58,8 @@ struct host_device {
   template <class T>
   void baseline(const std::string& name, const T* in, T* out, std::int64_t n, bool inclusive) {
     if (name != "std") throw scan::error("options: no baseline '" + name + "' on the host");
-    using Acc = scan::accumulator_t<T>;
-    if constexpr (!std::is_same_v<Acc, T>) { // the 16-bit floats: in float, as libscan does
+    if constexpr (scan::accumulates_apart<T>) { // the 16-bit floats: in float, as libscan does
+      using Acc = scan::accumulator_t<T>;
       Acc acc = 0;
       for (std::int64_t i = 0; i < n; ++i) {
         const Acc x = static_cast<Acc>(in[i]);

@@ -141,8 +141,7 @@ struct test_backend : plain_host_memory {
   }
   template <class In, class Out>
   static std::size_t workspace_bytes(std::int64_t n, const scan::options& opt) {
-    return scan::detail::workspace_bytes_on(emulation::backend{}, n, sizeof(In),
-                                            sizeof(scan::accumulator_t<Out>), opt);
+    return scan::detail::workspace_bytes_on<In, Out>(emulation::backend{}, n, opt);
   }
 
   static std::int64_t max_test_items() { return std::int64_t{1} << 30; }

@@ -131,8 +131,8 @@ std::int64_t check_views(const Exec& exec, const InView& in, const OutView& out,
 
   const workspace& ws = opt.workspace;
   if (ws.data || ws.bytes) {
-    const std::size_t need = scan::detail::workspace_bytes_on(
-        kokkos_backend<Exec>{exec}, n, sizeof(In), sizeof(accumulator_t<Out>), opt);
+    const std::size_t need =
+        scan::detail::workspace_bytes_on<In, Out>(kokkos_backend<Exec>{exec}, n, opt);
     if (!ws.data && need > 0)
       throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
     if (reinterpret_cast<std::uintptr_t>(ws.data) % scan::detail::arena_alignment != 0)
@@ -355,8 +355,7 @@ template <class In, class Out = In, class Exec>
 std::size_t workspace_bytes(const Exec& exec, std::int64_t n, const options& opt = {}) {
   if (n < 0) throw error("n: negative element count " + std::to_string(n));
   require_initialized();
-  return scan::detail::workspace_bytes_on(kokkos_backend<Exec>{exec}, n, sizeof(In),
-                                          sizeof(accumulator_t<Out>), opt);
+  return scan::detail::workspace_bytes_on<In, Out>(kokkos_backend<Exec>{exec}, n, opt);
 }
 
 } // namespace scan::kokkos

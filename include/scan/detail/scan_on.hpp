@@ -60,4 +60,10 @@ std::size_t workspace_bytes_on(const Backend& backend, std::int64_t n, std::size
   return bytes;
 }
 
+// The same for a scan from In into Out, which runs in Out's accumulator (core/rounded.hpp).
+template <class In, class Out, class Backend>
+std::size_t workspace_bytes_on(const Backend& backend, std::int64_t n, const options& opt) {
+  return workspace_bytes_on(backend, n, sizeof(In), sizeof(accumulator_t<Out>), opt);
+}
+
 } // namespace scan::detail

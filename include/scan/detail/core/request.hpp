@@ -67,8 +67,8 @@ template <class In, class Out> struct scan_args {
 // that runs the call; run_compiled() checks and runs a call on the compiled set of combinations.
 backend check(const request& r);
 void run_compiled(const request& r);
-std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
-                            const options& opt);
+std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, element_type out_type,
+                            std::size_t out_size, const options& opt);
 // The same for blockwise scans (r.segment >= 1 is checked too), in src/blockwise_entry.cpp.
 backend check_blockwise(const request& r);
 void run_compiled_blockwise(const request& r);

@@ -13,9 +13,6 @@
 
 namespace scan::detail {
 
-template <class T>
-inline constexpr bool accumulates_apart = !std::is_same_v<accumulator_t<T>, std::remove_cv_t<T>>;
-
 template <class OutSeq> struct rounded_results {
   using stored = sequence_value_t<OutSeq>;
   using value_type = accumulator_t<stored>;
