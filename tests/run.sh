@@ -283,19 +283,20 @@ for b in $backends; do
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
     # Without a GPU the programs that time it are left out too (the perf runner, whose host slice
     # the host configuration runs, and those beside CUB: no library code), and its fuzz program,
-    # which could only report skipped.
-    [ $has_gpu = 1 ] ||
-      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF -DSCAN_BUILD_FUZZ=OFF)
+    # which could only report skipped; its test programs, which can only be compiled, are built at
+    # -O0 (tests/CMakeLists.txt).
+    [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF
+      -DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
   # adds half the build again.
   # Without an AMD GPU (rocminfo finds none) its fuzz program, which could only report skipped,
-  # is left out.
+  # is left out, and its test program is compiled at -O0.
   hip)
     args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
       -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}")
-    rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF)
+    rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0)
     ;;
   # When kokkos-openmp runs too, it compiles and runs the Kokkos perf programs, examples, fuzz
   # program and the shared body's suites (the same sources): the Kokkos 3 configuration builds the
