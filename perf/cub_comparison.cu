@@ -3,6 +3,9 @@
 //
 //   cub_comparison [--types int32,float,int64,double] [--min 10] [--max 30] [--markdown FILE]
 //
+// --types takes any of the library's element types but the 16-bit floats, which
+// half_comparison times (CUB would sum them in 16 bits).
+//
 // Each figure is the median of many calls timed one by one with CUDA events, each from an idle
 // stream, after 3 warm-up calls, on inputs rotated through 256 MB of buffers (perf/cuda_table.cuh
 // and perf/kit/ say how). GB/s counts n reads + n writes. Every libscan result is compared with
@@ -12,6 +15,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "perf/cuda_table.cuh"
@@ -22,7 +27,7 @@ namespace {
 using scan::perf::cuda_table;
 
 template <class T>
-void compare_type(const char* type, cuda_table& table, int min_log, int max_log) {
+void compare_type(std::string_view type, cuda_table& table, int min_log, int max_log) {
   table.fill<T>();
   const scan::algorithm algos[] = {scan::algorithm::automatic, scan::algorithm::single_pass,
                                    scan::algorithm::reduce_then_scan,
@@ -46,10 +51,18 @@ void compare_type(const char* type, cuda_table& table, int min_log, int max_log)
     std::snprintf(line, sizeof line,
                   "| %s | 2^%d | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.2fx | %.2f | %.0f | "
                   "%.2f | %.2f | %s |",
-                  type, lg, copy, cub, lib[0], lib[1], lib[2], lib[3], cub / lib[0], copy / lib[0],
-                  gbs / lib[0], copy / lib[2], copy / lib[3], good ? "ok" : "MISMATCH");
+                  std::string(type).c_str(), lg, copy, cub, lib[0], lib[1], lib[2], lib[3],
+                  cub / lib[0], copy / lib[0], gbs / lib[0], copy / lib[2], copy / lib[3],
+                  good ? "ok" : "MISMATCH");
     table.row(line);
   }
+}
+
+// The element types timed here: every one of scan::element_types but the 16-bit floats.
+template <class F> void for_each_timed_type(F&& f) {
+  scan::for_each_entry(scan::element_types, [&](const auto& entry) {
+    if (!scan::is_half_precision(entry.kind)) f(entry);
+  });
 }
 
 } // namespace
@@ -60,11 +73,13 @@ int main(int argc, char** argv) {
                "cub_comparison");
   int min_log = 10, max_log = 30;
   std::vector<std::string> types{"int32", "float", "int64", "double"};
+  std::vector<std::string> known;
+  for_each_timed_type([&](const auto& entry) { known.emplace_back(entry.name); });
   std::string markdown;
   app.add_option("--types", types, "element types (default int32,float,int64,double)")
       ->delimiter(',')
       ->type_name("LIST")
-      ->check(CLI::IsMember({"int32", "float", "int64", "double"}));
+      ->check(CLI::IsMember(known));
   app.add_option("--min", min_log, "log2 of the smallest size (default 10)")
       ->check(CLI::Range(0, 40));
   app.add_option("--max", max_log, "log2 of the largest size (default 30)")
@@ -81,17 +96,19 @@ int main(int argc, char** argv) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  auto wanted = [&](const char* t) { return std::count(types.begin(), types.end(), t) > 0; };
+  auto wanted = [&](std::string_view t) {
+    return std::count(types.begin(), types.end(), std::string(t)) > 0;
+  };
   try {
     cuda_table table(std::size_t{8} << std::min(max_log, 30), heading, markdown);
     table.row("| type | n | copy us | CUB us | libscan auto us | single_pass us | "
               "reduce_then_scan us | scan_then_fan us | auto vs CUB | auto / copy | auto GB/s | "
               "RtS / copy | StF / copy | check |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
               "---|---|");
-    if (wanted("int32")) compare_type<std::int32_t>("int32", table, min_log, max_log);
-    if (wanted("float")) compare_type<float>("float", table, min_log, max_log);
-    if (wanted("int64")) compare_type<std::int64_t>("int64", table, min_log, max_log);
-    if (wanted("double")) compare_type<double>("double", table, min_log, max_log);
+    for_each_timed_type([&](const auto& entry) {
+      using T = typename std::decay_t<decltype(entry)>::type;
+      if (wanted(entry.name)) compare_type<T>(entry.name, table, min_log, max_log);
+    });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cub_comparison: %s\n", e.what());
     return 1;

@@ -52,8 +52,8 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  for suite in operators sizes widening half_precision custom errors workspace large strategies blockwise \
-    segmented; do
+  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented"
+  for suite in $suites; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
   done
@@ -69,7 +69,7 @@ if want test; then
   done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests (operators sizes widening custom errors workspace large strategies blockwise segmented cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests ($suites cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 

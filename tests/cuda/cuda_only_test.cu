@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
 
 // From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine
 // (kernels/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
-// take (not 16-byte aligned: element loads), in place, 8-byte types, exclusive (with init).
+// take (not 16-byte aligned: element loads), in place, 1- to 8-byte types, exclusive (with init).
 template <class T>
 void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusive, bool init) {
   init = init || !inclusive; // an exclusive scan takes one
@@ -273,4 +273,10 @@ TEST_CASE("the staged single pass: full and ragged tiles, unaligned input, in pl
   check_staged<float>(tiles4 + 1, 0, false, true, false);
   check_staged<std::int64_t>(tiles8 + 3, 0, true, true, true);
   check_staged<double>(tiles8 * 4 + 1001, 0, false, false, true); // 8192 tiles: the longer delay
+  // One- and two-byte types: 8192-item register tiles as well, four and two to a staged tile.
+  check_staged<std::int8_t>(tiles4 + 12345, 0, false, true, false);
+  check_staged<std::uint8_t>(tiles4 * 2 + 3, 3, false, false, true); // element loads
+  check_staged<std::uint8_t>(tiles4 - 1, 0, true, true, true);
+  check_staged<std::int16_t>(tiles4 + 70001, 0, false, true, true);
+  check_staged<std::uint16_t>(tiles4 + 1, 2, true, false, false); // element loads
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <scan/detail/kernels/block_scan.cuh>
@@ -166,15 +167,17 @@ template <class Strategy, class T> struct kernels {
 
   // The staged single pass (tile in shared memory, run totals scanned), from `skip` items into the
   // input: copied tiles where it is 16-byte aligned, element loads where not (and for the ragged
-  // last tile).
-  template <class Op>
+  // last tile). MaxBytes > 0: staged tiles of several register tiles (staged_shape_of).
+  template <int MaxBytes = 0, class Op>
   static void staged_single_pass(std::int64_t n, std::int64_t skip, bool inclusive, maybe<T> init,
                                  Op op) {
-    using totals = scan::gpu::tile_shape<S::threads, S::runs, 1>;
+    using SS = std::conditional_t<MaxBytes == 0, S, scan::gpu::staged_shape_of<S, T, MaxBytes>>;
+    static_assert(MaxBytes == 0 || SS::items > S::items, "several register tiles per staged tile");
+    using totals = scan::gpu::tile_shape<SS::threads, SS::runs, 1>;
     using TB = typename Strategy::template block_scan<totals>;
     const auto all = input<T>(n + skip, 3);
     const std::vector<T> in(all.begin() + skip, all.end());
-    const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+    const std::int64_t tiles = (n + SS::tile_items - 1) / SS::tile_items;
     std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
     std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
     scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
@@ -185,8 +188,8 @@ template <class Strategy, class T> struct kernels {
     std::vector<T> out(in.size());
     for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
       std::fill(out.begin(), out.end(), value<T>(12345));
-      launch(tiles, S::threads, [&] {
-        scan::gpu::staged_single_pass_kernel<S, TB, scan::gpu::cooperative_tile_copy>(
+      launch(tiles, SS::threads, [&] {
+        scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy>(
             source, out.data(), n, inclusive, init, header.data(),
             scan::gpu::tile_descriptors<T>(state), tiles, copy, false, op, call * 1000);
       });
@@ -384,5 +387,20 @@ TEST_CASE("staged single pass") {
                                                           {value<affine>(9), true}, then{});
     kernels<blocked_strategy, mat2>::staged_single_pass(700, skip, false, {value<mat2>(6), true},
                                                         matmul{});
+  }
+}
+TEST_CASE("staged single pass: a staged tile of several register tiles") {
+  // Four register tiles each: one-byte runs read as one 16-byte word, four-byte runs as four, and
+  // runs of 4 ints element by element.
+  for (std::int64_t skip : {0, 1}) {
+    kernels<blocked_strategy, std::uint8_t>::staged_single_pass<4096>(9000, skip, true, {},
+                                                                      scan::sum{});
+    kernels<blocked_strategy, std::uint8_t>::staged_single_pass<4096>(4097, skip, false,
+                                                                      {200, true}, scan::max{});
+    kernels<blocked_strategy, int>::staged_single_pass<16384>(13000, skip, false, {-3, true},
+                                                              scan::sum{});
+    kernels<striped_strategy, int>::staged_single_pass<8192>(5000, skip, true, {}, scan::sum{});
+    kernels<striped_strategy, affine>::staged_single_pass<8192>(3000, skip, true,
+                                                                {value<affine>(9), true}, then{});
   }
 }

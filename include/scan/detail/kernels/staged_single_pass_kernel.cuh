@@ -31,6 +31,45 @@ template <class Shape, class In>
 inline constexpr int staged_tile_bytes = Shape::tile_items* static_cast<int>(sizeof(In));
 template <int Bytes> struct alignas(128) staged_tile { unsigned char bytes[Bytes]; };
 
+// The staged tile of a register tile shape: the most register tiles (a power of two) whose staged
+// In fit MaxBytes, with at most max_staged_runs runs per thread, whose totals and prefixes stay in
+// registers. Registers cap a register tile's items, so one- and two-byte inputs have small ones;
+// staged, they fill as many bytes as four-byte ones, with a look-back per 32 KiB as theirs.
+inline constexpr int max_staged_runs = 8;
+constexpr int staged_tiles_per_tile(int tile_bytes, int runs, int max_bytes) {
+  int k = 1;
+  while (2 * k * tile_bytes <= max_bytes && 2 * k * runs <= max_staged_runs)
+    k *= 2;
+  return k;
+}
+template <class Shape, class In, int MaxBytes, int MinBlocks = Shape::min_blocks>
+using staged_shape_of =
+    tile_shape<Shape::threads,
+               Shape::items *
+                   staged_tiles_per_tile(staged_tile_bytes<Shape, In>, Shape::runs, MaxBytes),
+               Shape::run, MinBlocks>;
+
+// Run k's elements from the staged tile: in 16-byte words where the run is made of them (one-byte
+// elements read one at a time, each lane 16 bytes from the next, would take 16 loads with
+// four-way bank conflicts).
+template <class Shape, class In>
+__device__ __forceinline__ void read_staged_run(const In* staged, int k, In (&v)[Shape::run]) {
+  constexpr int bytes = Shape::run * static_cast<int>(sizeof(In));
+  const In* p = staged + run_offset<Shape>(k);
+  if constexpr (bytes % 16 == 0) {
+    constexpr int per_word = 16 / static_cast<int>(sizeof(In));
+#pragma unroll
+    for (int w = 0; w < bytes / 16; ++w) {
+      const uint4 word = reinterpret_cast<const uint4*>(p)[w];
+      __builtin_memcpy(v + w * per_word, &word, 16);
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < Shape::run; ++j)
+      v[j] = p[j];
+  }
+}
+
 // What a tile stages of its input: the elements, or the values alone under pairs over pointers
 // (segmented scans), whose heads are read from their bitmap as the tile is scanned; the staged
 // tile is then as small, and copied as fast, as a flat scan's.
@@ -151,10 +190,12 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   for (int k = 0; k < Shape::runs; ++k) {
     const int base = run_offset<Shape>(k);
     const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
-    Out acc = staged_item<Out>(in, staged[base], heads & 1u);
+    In v[run];
+    read_staged_run<Shape>(staged, k, v);
+    Out acc = staged_item<Out>(in, v[0], heads & 1u);
 #pragma unroll
     for (int j = 1; j < run; ++j)
-      acc = op(acc, staged_item<Out>(in, staged[base + j], (heads >> j) & 1u));
+      acc = op(acc, staged_item<Out>(in, v[j], (heads >> j) & 1u));
     totals[k] = acc;
   }
   TotalsScan::begin_block(storage.get());
@@ -171,11 +212,13 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   for (int k = 0; k < Shape::runs; ++k) {
     const int base = run_offset<Shape>(k);
     const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
+    In v[run];
+    read_staged_run<Shape>(staged, k, v);
     Out items[run];
-    items[0] = staged_item<Out>(in, staged[base], heads & 1u);
+    items[0] = staged_item<Out>(in, v[0], heads & 1u);
 #pragma unroll
     for (int j = 1; j < run; ++j)
-      items[j] = op(items[j - 1], staged_item<Out>(in, staged[base + j], (heads >> j) & 1u));
+      items[j] = op(items[j - 1], staged_item<Out>(in, v[j], (heads >> j) & 1u));
     apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
     if constexpr (scatters_through_tile<InSeq, OutSeq>) {
       // In place of the run's inputs, which only this thread reads.
