@@ -13,6 +13,7 @@
 # script builds from a source tarball ($SCAN_KOKKOS_SOURCE, else ../shared/deps/kokkos-*.tar.gz
 # beside the checkout) and installs into $SCAN_BUILD_ROOT/kokkos-4-install, reused on later runs;
 # without a tarball (or that install) it is reported skipped.
+# A configuration's tests run while the next one builds; their output is printed when they end.
 # Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
 # out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
 # tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
@@ -265,7 +266,57 @@ skip_reasons() { # skip_reasons BUILD_DIR TEST...
 # count PATTERN: the suites (every test but the install test) of $results whose result matches.
 count() { grep -v '^consumer\.install ' <<<"$results" | grep -cE " ($1)" || true; }
 
-summary=()
+# Tests one configuration: CTest into $logs/CONFIG-ctest.log, then its summary line into
+# $logs/CONFIG-summary and CTest's exit status into $logs/CONFIG-status.
+test_config() { # test_config CONFIG DIR NOTE BUILT_SECONDS [ENV...]
+  local b=$1 dir=$2 note=$3 built=$4 start=$SECONDS rc results passed skipped failed
+  local skipped_names reasons="" why install_test
+  shift 4
+  rm -f "$logs/$b-summary" "$logs/$b-status"
+  env "$@" ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error \
+    >"$logs/$b-ctest.log" 2>&1
+  rc=$?
+  # CTest's result lines: "1/9 Test #3: cuda.sizes ......***Skipped   0.01 sec".
+  results=$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$logs/$b-ctest.log" |
+    sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .*(Passed|\*\*\*Skipped|\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run).*$/\1 \2/')
+  passed=$(count 'Passed')
+  skipped=$(count '\*\*\*Skipped')
+  failed=$(count '\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run')
+  skipped_names=$(grep -v '^consumer\.install ' <<<"$results" | awk '$2 == "***Skipped" { print $1 }')
+  if [ -n "$skipped_names" ]; then
+    # shellcheck disable=SC2086 # one word per test name
+    reasons=$(skip_reasons "$dir" $skipped_names)
+    printf '\n%s: skipped (a skip is not a pass):\n%s\n' "$b" "$reasons" >>"$logs/$b-ctest.log"
+  fi
+  # The distinct reasons, for the summary line.
+  why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort -u | paste -sd ';' | sed 's/;/; /g')
+  case $(grep '^consumer\.install ' <<<"$results" | awk '{ print $2 }') in
+  Passed) install_test=passed ;;
+  '***Skipped') install_test=skipped ;;
+  '') install_test="not run" ;;
+  *) install_test=FAILED ;;
+  esac
+  [ "$rc" = 0 ] || [ $((passed + skipped + failed)) -gt 0 ] || failed="? (ctest exited $rc)"
+  echo "$b${note:+ ($note)}: built in ${built}s, tested in $((SECONDS - start))s; suites: $passed passed, $skipped skipped$([ -n "$why" ] && echo " ($why)"), $failed failed; install test: $install_test" \
+    >"$logs/$b-summary"
+  echo "$rc" >"$logs/$b-status"
+}
+
+# A configuration's tests run while the next one builds: each phase leaves a core idle at times
+# (a last long compile, a last long test, OpenMP threads asleep), and the other fills it.
+# finish_tests waits for the running ones, prints their output and takes their summary line.
+tests_pid="" tests_of=""
+finish_tests() {
+  [ -n "$tests_pid" ] || return 0
+  wait "$tests_pid"
+  say "$tests_of: tests (output: $logs/$tests_of-ctest.log)"
+  cat "$logs/$tests_of-ctest.log"
+  result_of[$tests_of]=$(cat "$logs/$tests_of-summary" 2>/dev/null || echo "$tests_of: tests FAILED to report")
+  [ "$(cat "$logs/$tests_of-status" 2>/dev/null)" = 0 ] || status=1
+  tests_pid="" tests_of=""
+}
+
+declare -A result_of # each configuration's summary line
 status=0
 for b in $backends; do
   dir=$build_root/$b
@@ -310,11 +361,11 @@ for b in $backends; do
     ;;
   kokkos-openmp)
     if [ -z "$kokkos4_source" ] && ! kokkos4_installed; then
-      summary+=("$b: skipped: no Kokkos source tarball (set SCAN_KOKKOS_SOURCE to a kokkos-*.tar.gz, or put one in $(cd "$root/.." && pwd)/shared/deps/)")
+      result_of[$b]="$b: skipped: no Kokkos source tarball (set SCAN_KOKKOS_SOURCE to a kokkos-*.tar.gz, or put one in $(cd "$root/.." && pwd)/shared/deps/)"
       continue
     fi
     if ! build_kokkos4; then
-      summary+=("$b: $kokkos4_error")
+      result_of[$b]="$b: $kokkos4_error"
       status=1
       continue
     fi
@@ -331,54 +382,27 @@ for b in $backends; do
   start=$SECONDS
   if ! cmake -S "$root" -B "$dir" "${args[@]}" >"$logs/$b-configure.log" 2>&1; then
     tail -30 "$logs/$b-configure.log"
-    summary+=("$b: configure FAILED (log: $logs/$b-configure.log)")
+    result_of[$b]="$b: configure FAILED (log: $logs/$b-configure.log)"
     status=1
     continue
   fi
   cmake --build "$dir" -j "$jobs" 2>&1 | show_progress "$logs/$b-build.log" "$start"
   if [ "${PIPESTATUS[0]}" != 0 ]; then
     grep -E 'error|warning' "$logs/$b-build.log" | head -40
-    summary+=("$b: build FAILED after $((SECONDS - start))s (log: $logs/$b-build.log)")
+    result_of[$b]="$b: build FAILED after $((SECONDS - start))s (log: $logs/$b-build.log)"
     status=1
     continue
   fi
   built=$((SECONDS - start))
-  say "$b: built in ${built}s; test (output: $logs/$b-ctest.log)"
-  env "${test_env[@]}" ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error 2>&1 |
-    tee "$logs/$b-ctest.log"
-  rc=${PIPESTATUS[0]}
-  tested=$((SECONDS - start - built))
-  [ "$rc" = 0 ] || status=1
-
-  # CTest's result lines: "1/9 Test #3: cuda.sizes ......***Skipped   0.01 sec".
-  results=$(grep -E '^ *[0-9]+/[0-9]+ Test +#[0-9]+: ' "$logs/$b-ctest.log" |
-    sed -E 's/^.*Test +#[0-9]+: ([^ ]+) .*(Passed|\*\*\*Skipped|\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run).*$/\1 \2/')
-  passed=$(count 'Passed')
-  skipped=$(count '\*\*\*Skipped')
-  failed=$(count '\*\*\*Failed|\*\*\*Timeout|\*\*\*Exception|\*\*\*Not Run|Not Run')
-  skipped_names=$(grep -v '^consumer\.install ' <<<"$results" | awk '$2 == "***Skipped" { print $1 }')
-  reasons=""
-  if [ -n "$skipped_names" ]; then
-    # shellcheck disable=SC2086 # one word per test name
-    reasons=$(skip_reasons "$dir" $skipped_names)
-    echo
-    echo "$b: skipped (a skip is not a pass):"
-    echo "$reasons"
-  fi
-  # The distinct reasons, for the summary line.
-  why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort -u | paste -sd ';' | sed 's/;/; /g')
-  case $(grep '^consumer\.install ' <<<"$results" | awk '{ print $2 }') in
-  Passed) install_test=passed ;;
-  '***Skipped') install_test=skipped ;;
-  '') install_test="not run" ;;
-  *) install_test=FAILED ;;
-  esac
-  [ "$rc" = 0 ] || [ $((passed + skipped + failed)) -gt 0 ] || failed="? (ctest exited $rc)"
-  summary+=("$b${note:+ ($note)}: built in ${built}s, tested in ${tested}s; suites: $passed passed, $skipped skipped$([ -n "$why" ] && echo " ($why)"), $failed failed; install test: $install_test")
+  finish_tests
+  say "$b: built in ${built}s; its tests run while the next configuration builds (output: $logs/$b-ctest.log)"
+  test_config "$b" "$dir" "$note" "$built" "${test_env[@]}" &
+  tests_pid=$! tests_of=$b
 done
+finish_tests
 
 say "summary (logs: $logs)"
-for line in "${summary[@]}"; do echo "  $line"; done
+for b in $backends; do [ -n "${result_of[$b]:-}" ] && echo "  ${result_of[$b]}"; done
 [ -z "$backends" ] && { echo "  no backend was built"; status=1; }
 echo "  result: $([ $status = 0 ] && echo 'every build and every test that ran passed' || echo FAILED)"
 exit $status
