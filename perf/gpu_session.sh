@@ -3,7 +3,8 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [segmented] [ladders] [sweep] [sanitize]
+#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [segmented] [distributed] [ladders] [sweep]
+#                       [sanitize]
 #   (default: build test fuzz perf sanitize)
 #
 # fuzz: the randomized differential suite, FUZZ_CASES (default 200000) cases from 12 threads, and
@@ -13,6 +14,7 @@
 # the ladder tables.
 #
 # segmented: perf/segmented_comparison (SEGMENTED_ARGS: its arguments).
+# distributed: perf/distributed_bench over every GPU (DISTRIBUTED_ARGS), where NCCL was found.
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
 # holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison).
@@ -30,6 +32,15 @@ note() { summary+=("$1"); echo "== $1"; }
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$out/gpu.txt" 2>&1
 echo "GPU: $(cat "$out/gpu.txt"); $(date -u +%Y-%m-%d)"
 
+# NCCL for the distributed scans' test: CUDA's own, else pip's nvidia-nccl-cu* package.
+nccl=OFF
+if [ -f "$(dirname "$(command -v nvcc)")/../include/nccl.h" ] || [ -n "${NCCL_HOME:-}" ]; then
+  nccl=ON
+elif NCCL_HOME=$(python3 -c 'import nvidia.nccl as m; print(list(m.__path__)[0])' 2>/dev/null); then
+  export NCCL_HOME
+  nccl=ON
+fi
+
 if want build; then
   start=$(date +%s)
   # The ladders time the classic block strategies, which only a build that asks for them holds.
@@ -37,11 +48,11 @@ if want build; then
   want ladders && classic=ON
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
-      -DSCAN_CLASSIC_STRATEGIES="$classic" &&
+      -DSCAN_CLASSIC_STRATEGIES="$classic" -DSCAN_WITH_NCCL="$nccl" &&
     cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
       scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
       cub_comparison segmented_comparison \
-      scan_perf; } \
+      scan_perf $([ $nccl = ON ] && echo scan_test_cuda_distributed distributed_bench); } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
 fi
@@ -61,7 +72,11 @@ if want test; then
   pids+=($!)
   results=""
   for pid in "${pids[@]}"; do wait "$pid"; results+=" $?"; done
-  # Alone: these fill the device's memory and time shared streams.
+  # Alone: these fill the device's memory and time shared streams, or use every GPU.
+  if [ $nccl = ON ]; then
+    timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_distributed" >"$out/t/distributed.log" 2>&1
+    results+=" $?"
+  fi
   for default_stream in legacy per-thread; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_reliability_$default_stream" \
       >"$out/t/reliability_$default_stream.log" 2>&1
@@ -69,7 +84,7 @@ if want test; then
   done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests ($suites cuda-only reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests ($suites cuda-only$([ $nccl = ON ] && echo ' distributed') reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 
@@ -99,6 +114,13 @@ if want segmented; then
     >"$out/segmented.log" 2>&1
   note "segmented: exit $?"
   cat "$out/segmented.log"
+fi
+if want distributed; then
+  # Distributed scans over NCCL, one rank per GPU (perf/distributed_bench.cu; DISTRIBUTED_ARGS).
+  "$build/perf/distributed_bench" --markdown "$out/distributed_results.md" ${DISTRIBUTED_ARGS:-} \
+    >"$out/distributed.log" 2>&1
+  note "distributed: exit $?"
+  cat "$out/distributed.log"
 fi
 if want ladders; then
   start=$(date +%s)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include <scan/detail/core/communicator.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/options.hpp>
 
@@ -31,6 +32,9 @@ struct backend_entry {
   // Runs a checked segmented scan (r.segments) from the compiled set; null when the backend has
   // no segmented scan.
   void (*run_segmented_compiled)(const request& r) = nullptr;
+  // Runs this rank's part of a checked distributed scan (scan/distributed.hpp, n >= 0) from the
+  // compiled set; null when the backend has none.
+  void (*run_distributed_compiled)(const request& r, const communicator& comm) = nullptr;
 };
 
 // Null when this build does not hold the backend.

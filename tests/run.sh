@@ -338,6 +338,8 @@ for b in $backends; do
     # -O0 (tests/CMakeLists.txt).
     [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF
       -DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0)
+    # With NCCL beside CUDA, the distributed scans' NCCL test is compiled (run where a GPU is).
+    [ -f "$(dirname "$nvcc")/../include/nccl.h" ] && args+=(-DSCAN_WITH_NCCL=ON)
     ;;
   # The perf programs and examples hold no HIP code: the host build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more

@@ -47,4 +47,14 @@ template <class Op> void run_segmented_compiled_for(const detail::request& r) {
   });
 }
 
+template <class Op>
+void run_distributed_compiled_for(const detail::request& r, const communicator& comm) {
+  detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    detail::distributed_on(gpu_backend<configured_vendor>{}, comm, detail::typed_args<In, Out>(r),
+                           op);
+  });
+}
+
 } // namespace scan::gpu

@@ -4,15 +4,18 @@
 
 #include <cstdint>
 
+#include <scan/detail/core/communicator.hpp>
 #include <scan/detail/core/request.hpp>
 
 namespace scan::gpu {
 
-// Full, blockwise and segmented scans of every type pair of the compiled set with operator Op;
-// defined in compiled_operator.cuh, instantiated in the generated units.
+// Full, blockwise, segmented and distributed scans of every type pair of the compiled set with
+// operator Op; defined in compiled_operator.cuh, instantiated in the generated units.
 template <class Op> void run_compiled_for(const detail::request& r);
 template <class Op> void run_blockwise_compiled_for(const detail::request& r);
 template <class Op> void run_segmented_compiled_for(const detail::request& r);
+template <class Op>
+void run_distributed_compiled_for(const detail::request& r, const communicator& comm);
 
 // Marks the segment starts of a compiled segmented request on its stream (segment_marking.cpp):
 // one set of marking kernels for every operator's unit.

@@ -63,6 +63,11 @@ void run_segmented_compiled(const detail::request& r) {
   detail::with_operator(r.op, [&](auto op) { run_segmented_compiled_for<decltype(op)>(r); });
 }
 
+void run_distributed_compiled(const detail::request& r, const communicator& comm) {
+  detail::with_operator(r.op,
+                        [&](auto op) { run_distributed_compiled_for<decltype(op)>(r, comm); });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
 #if defined(SCAN_WITH_CLASSIC_STRATEGIES)
@@ -77,10 +82,15 @@ std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out
 namespace scan::detail {
 
 const backend_entry& gpu_backend_entry() {
-  static const backend_entry entry{gpu::vendor::id,          gpu::unsupported,
-                                   gpu::check_memory,        gpu::run_compiled,
-                                   gpu::workspace_bytes,     gpu::run_blockwise_compiled,
-                                   gpu::vendor::device_only, gpu::run_segmented_compiled};
+  static const backend_entry entry{gpu::vendor::id,
+                                   gpu::unsupported,
+                                   gpu::check_memory,
+                                   gpu::run_compiled,
+                                   gpu::workspace_bytes,
+                                   gpu::run_blockwise_compiled,
+                                   gpu::vendor::device_only,
+                                   gpu::run_segmented_compiled,
+                                   gpu::run_distributed_compiled};
   return entry;
 }
 

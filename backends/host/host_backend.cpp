@@ -65,6 +65,14 @@ void run_segmented_compiled(const detail::request& r) {
   });
 }
 
+void run_distributed_compiled(const detail::request& r, const communicator& comm) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    detail::distributed_on(host_backend{}, comm, detail::typed_args<In, Out>(r), op);
+  });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
   return detail::workspace_bytes_on(host_backend{}, n, in_size, out_size, opt);
@@ -83,7 +91,8 @@ const backend_entry& host_backend_entry() {
                                    host::workspace_bytes,
                                    host::run_blockwise_compiled,
                                    nullptr,
-                                   host::run_segmented_compiled};
+                                   host::run_segmented_compiled,
+                                   host::run_distributed_compiled};
   return entry;
 }
 

@@ -75,6 +75,20 @@ template <class Exec> void run_segmented_compiled_on(const scan::detail::request
 }
 
 template <class Exec>
+void run_distributed_compiled_on(const scan::detail::request& r, const communicator& comm) {
+  if constexpr (native_gpu<Exec>::present) {
+    native_entry<Exec>().run_distributed_compiled(native_request<Exec>(r), comm);
+  } else {
+    scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+      using In = typename decltype(in)::type;
+      using Out = typename decltype(out)::type;
+      scan::detail::distributed_on(kokkos_backend<Exec>{Exec{}}, comm,
+                                   scan::detail::typed_args<In, Out>(r), op);
+    });
+  }
+}
+
+template <class Exec>
 std::size_t workspace_bytes_on(std::int64_t n, std::size_t in_size, std::size_t out_size,
                                const options& opt) {
   require_initialized();
@@ -99,7 +113,8 @@ const backend_entry& kokkos_backend_entry() {
                                    kokkos::workspace_bytes_on<default_exec>,
                                    kokkos::run_blockwise_compiled,
                                    nullptr,
-                                   kokkos::run_segmented_compiled_on<default_exec>};
+                                   kokkos::run_segmented_compiled_on<default_exec>,
+                                   kokkos::run_distributed_compiled_on<default_exec>};
   return entry;
 }
 

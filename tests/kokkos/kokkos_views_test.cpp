@@ -19,6 +19,7 @@
 
 #include "tests/reference_scan.hpp"
 #include <scan/blockwise.hpp>
+#include <scan/distributed.hpp>
 #include <scan/kokkos.hpp>
 
 namespace {
@@ -312,6 +313,35 @@ TEST_CASE_TEMPLATE("views: the 16-bit floats, into float and into themselves", T
                    scan::bfloat16) {
   for (std::int64_t n : sizes)
     check_half_views<T>(n);
+}
+
+// A distributed scan (scan/distributed.hpp) of one rank on the default execution space: the
+// shared orchestration over the Kokkos parts, built-in and custom operators, and an empty part.
+// The gather of one rank is a copy in the space's memory.
+TEST_CASE("distributed: one rank on the default execution space") {
+  scan::communicator comm;
+  comm.rank = 0;
+  comm.ranks = 1;
+  comm.all_gather = [](void*, const void* send, void* recv, std::size_t bytes, void*) {
+    using bytes_view = Kokkos::View<char*, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
+    Kokkos::deep_copy(bytes_view(static_cast<char*>(recv), bytes),
+                      bytes_view(static_cast<char*>(const_cast<void*>(send)), bytes));
+  };
+  scan::options opt;
+  opt.backend = scan::backend::kokkos;
+  for (std::int64_t n : sizes) {
+    CAPTURE(n);
+    const std::vector<int> data = random_values<int>(n);
+    Kokkos::View<int*> in("in", n), out("out", n);
+    fill(in, data);
+    scan::inclusive_scan(comm, in.data(), out.data(), n, 5, scan::sum{}, opt);
+    exec_space().fence();
+    CHECK(first_mismatch(read(out), expected<int, int>(data, true, {5, true}, scan::sum{})) == -1);
+    scan::exclusive_scan(comm, in.data(), out.data(), n, -100, custom_max{}, opt);
+    exec_space().fence();
+    CHECK(first_mismatch(read(out), expected<int, int>(data, false, {-100, true}, custom_max{})) ==
+          -1);
+  }
 }
 
 TEST_CASE("views: totals of empty scans") {

@@ -31,30 +31,42 @@ inline error not_compiled_here(backend b, const char* what) {
                "hip); this translation unit was not");
 }
 
+// Calls f(backend object) for backend b, where this translation unit's compiler builds it.
+template <class F> void with_header_backend(backend b, const char* what, F&& f) {
+  switch (b) {
+  case backend::host:
+    return f(host::host_backend{});
+#if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
+  case backend::cuda:
+    return f(gpu::gpu_backend<cuda::cuda_vendor>{});
+#endif
+#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
+  case backend::hip:
+    return f(gpu::gpu_backend<hip::hip_vendor>{});
+#endif
+#if defined(SCAN_WITH_KOKKOS)
+  case backend::kokkos:
+    return f(kokkos::default_backend());
+#endif
+  default:
+    break;
+  }
+  throw not_compiled_here(b, what);
+}
+
 template <class In, class Out, class Op> void run_header_path(const scan_args<In, Out>& a, Op op) {
   if (is_classic(a.opt.block))
     throw error("options.block: the classic strategy " + std::string(to_string(a.opt.block)) +
                 " runs the compiled set only (built-in operators on built-in types); this call's "
                 "operator or type pair is not in it");
-  switch (a.opt.backend) {
-  case backend::host:
-    return scan_on(host::host_backend{}, a, op);
-#if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
-  case backend::cuda:
-    return scan_on(gpu::gpu_backend<cuda::cuda_vendor>{}, a, op);
-#endif
-#if defined(SCAN_WITH_HIP) && (defined(__HIPCC__) || defined(__CUDACC__))
-  case backend::hip:
-    return scan_on(gpu::gpu_backend<hip::hip_vendor>{}, a, op);
-#endif
-#if defined(SCAN_WITH_KOKKOS)
-  case backend::kokkos:
-    return scan_on(kokkos::default_backend(), a, op);
-#endif
-  default:
-    break;
-  }
-  throw not_compiled_here(a.opt.backend, "scan");
+  with_header_backend(a.opt.backend, "scan", [&](const auto& backend) { scan_on(backend, a, op); });
+}
+
+// This rank's part of a checked distributed scan (scan/distributed.hpp).
+template <class In, class Out, class Op>
+void run_header_path_distributed(const scan_args<In, Out>& a, const communicator& comm, Op op) {
+  with_header_backend(a.opt.backend, "distributed scan",
+                      [&](const auto& backend) { distributed_on(backend, comm, a, op); });
 }
 
 } // namespace scan::detail

@@ -7,6 +7,7 @@
 
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/core/rounded.hpp>
+#include <scan/detail/orchestration/distributed.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/options.hpp>
@@ -44,6 +45,23 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
         mark(parts, words, bad);
       };
       segmented_scan(parts, mark_here, check, in, run_out, n, inclusive, run_init, op, ws);
+    });
+  });
+}
+
+// This rank's part of a distributed scan (n >= 0: an empty part takes part in the exchange) on
+// `backend`, with the library's workspace (a caller's is sized for one device's scan).
+template <class Backend, class In, class Out, class Op>
+void distributed_on(const Backend& backend, const communicator& comm, const scan_args<In, Out>& a,
+                    Op op) {
+  options opt = a.opt;
+  opt.workspace = {};
+  in_accumulator(a.out, a.init, [&](auto run_out, auto run_init) {
+    using Acc = decltype(run_init.value);
+    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+      arena room = ws.totals(distributed_bytes<Acc>(parts, a.n, sizeof(In), comm.ranks));
+      distributed_scan(parts, comm, opt.stream, a.in, run_out, a.n, a.inclusive, run_init, op,
+                       room);
     });
   });
 }

@@ -5,15 +5,23 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <scan/config.hpp>
+#include <scan/detail/core/communicator.hpp>
 #include <scan/options.hpp>
 #include <scan/types.hpp>
 
 namespace scan::detail {
 
-// An optional value that device code can copy (std::optional is host-only).
+// An optional value that device code can copy (std::optional is host-only). `at`, when set, says
+// the value is the one at that address, in the backend's memory, read where the work runs: an
+// init a kernel computed (the distributed scan's prefix), honoured by scan_parts
+// (orchestration/part_primitives.hpp).
 template <class T> struct maybe {
   T value{};
   bool present = false;
+  const maybe* at = nullptr;
+
+  SCAN_HOST_DEVICE maybe resolved() const { return at ? *at : *this; }
 };
 
 // How a segmented scan's segments are given (scan/segments.hpp), type-erased.
@@ -75,5 +83,9 @@ void run_compiled_blockwise(const request& r);
 // The same for segmented scans (r.segments is checked too), in src/segmented_entry.cpp.
 backend check_segmented(const request& r);
 void run_compiled_segmented(const request& r);
+// The same for this rank's part of a distributed scan (comm is checked too; n == 0 runs as well:
+// the rank takes part in the exchange), in src/distributed_entry.cpp.
+backend check_distributed(const request& r, const communicator& comm);
+void run_compiled_distributed(const request& r, const communicator& comm);
 
 } // namespace scan::detail

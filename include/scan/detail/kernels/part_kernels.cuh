@@ -116,7 +116,7 @@ __global__ void __launch_bounds__(Shape::threads)
       [&](std::int64_t part, std::int64_t begin, int count, auto& part_items,
           const auto& run_prefix, const Out& total) {
         if (totals) store_part_total<Shape>(part_items, run_prefix, count, total, op, totals, part);
-        detail::maybe<Out> before = init;
+        detail::maybe<Out> before = init.resolved();
         if (part > 0)
           before = seeds ? detail::maybe<Out>{seeds[part - 1], true} : detail::maybe<Out>{};
         apply_tile_prefix<Shape>(part_items, run_prefix, before, inclusive, op);

@@ -18,7 +18,8 @@
 //   template <class In, class Out, class Op>
 //   void scan_parts(const In* in, Out* out, std::int64_t n, std::int64_t part, bool inclusive,
 //                   maybe<Out> init, const Out* seeds, Out* totals, Op op);
-//       Scans each part independently. Part 0 starts from `init` when present; part i >= 1 starts
+//       Scans each part independently. Part 0 starts from `init` when present (init.resolved():
+//       from *init.at when set, read on the device); part i >= 1 starts
 //       from seeds[i-1] when `seeds` is not null, else from nothing. An exclusive part that
 //       starts from nothing leaves its first output unspecified. When `totals` is not null,
 //       totals[i] receives part i's reduction (without init or seed). Safe in place (out == in).

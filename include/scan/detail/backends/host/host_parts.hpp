@@ -68,7 +68,7 @@ struct host_parts {
       const std::int64_t begin = i * part;
       const std::int64_t count = std::min(part, n - begin);
       if (totals) totals[i] = serial_reduce<Out>(in + begin, count, op);
-      detail::maybe<Out> seed = init;
+      detail::maybe<Out> seed = init.resolved();
       if (i > 0) seed = seeds ? detail::maybe<Out>{seeds[i - 1], true} : detail::maybe<Out>{};
       serial_scan(in + begin, out + begin, count, inclusive, seed, op);
     });

@@ -26,7 +26,7 @@ namespace scan::kokkos {
 template <class Out>
 KOKKOS_INLINE_FUNCTION maybe<Out> part_seed(std::int64_t p, const maybe<Out>& init,
                                             const Out* seeds) {
-  if (p == 0) return init;
+  if (p == 0) return init.resolved();
   return seeds ? maybe<Out>{seeds[p - 1], true} : maybe<Out>{};
 }
 

@@ -1,0 +1,116 @@
+// Distributed scans (scan/distributed.hpp) over NCCL (scan/nccl.hpp): one rank per GPU of this
+// machine in one process (ncclCommInitAll, a host thread and a stream per rank), and one rank
+// alone, through the cases of tests/distributed_cases.hpp. Exits 77 (skipped) without a CUDA
+// device.
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <numeric>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/cuda/cuda_test_support.hpp"
+#include "tests/distributed_cases.hpp"
+#include <scan/nccl.hpp>
+
+namespace {
+
+using cuda_test::ok;
+
+class nccl_ranks {
+public:
+  explicit nccl_ranks(int ranks) : comms_(ranks), streams_(ranks) {
+    std::vector<int> devices(static_cast<std::size_t>(ranks));
+    std::iota(devices.begin(), devices.end(), 0);
+    const ncclResult_t result = ncclCommInitAll(comms_.data(), ranks, devices.data());
+    if (result != ncclSuccess)
+      throw std::runtime_error(std::string("ncclCommInitAll: ") + ncclGetErrorString(result));
+    for (int r = 0; r < ranks; ++r) {
+      ok(cudaSetDevice(r), "cudaSetDevice");
+      ok(cudaStreamCreateWithFlags(&streams_[r], cudaStreamNonBlocking), "cudaStreamCreate");
+    }
+  }
+  ~nccl_ranks() {
+    for (int r = 0; r < ranks(); ++r) {
+      ncclCommDestroy(comms_[r]);
+      cudaSetDevice(r);
+      cudaStreamDestroy(streams_[r]);
+    }
+  }
+  nccl_ranks(const nccl_ranks&) = delete;
+  nccl_ranks& operator=(const nccl_ranks&) = delete;
+
+  int ranks() const { return static_cast<int>(comms_.size()); }
+
+  // NCCL needs the ranks' calls to run at once: a host thread per rank.
+  template <class F> void run(F f) {
+    std::vector<std::thread> threads;
+    for (int r = 0; r < ranks(); ++r)
+      threads.emplace_back([&, r] {
+        cudaSetDevice(r);
+        f(r, scan::nccl_communicator(comms_[r]), cuda_test::on(streams_[r]));
+      });
+    for (auto& t : threads)
+      t.join();
+  }
+
+  // Memory traffic on the rank's stream, which does not wait for the legacy default stream.
+  template <class T> T* upload(int r, const T* host, std::int64_t n) {
+    T* p = allocate<T>(n);
+    ok(cudaMemcpyAsync(p, host, static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyHostToDevice,
+                       streams_[r]),
+       "upload");
+    ok(cudaStreamSynchronize(streams_[r]), "cudaStreamSynchronize");
+    return p;
+  }
+  template <class T> T* poisoned(int r, std::int64_t n) {
+    T* p = allocate<T>(n);
+    ok(cudaMemsetAsync(p, 0xa5, static_cast<std::size_t>(n) * sizeof(T), streams_[r]), "poison");
+    return p;
+  }
+  template <class T> std::vector<T> download(int r, const T* p, std::int64_t n) {
+    return cuda_test::download(p, static_cast<std::size_t>(n), streams_[r]);
+  }
+  void release(int, void* p) { cudaFree(p); }
+
+private:
+  template <class T> static T* allocate(std::int64_t n) {
+    T* p = nullptr;
+    ok(cudaMalloc(&p, static_cast<std::size_t>(n) * sizeof(T) + 16), "cudaMalloc");
+    return p;
+  }
+
+  std::vector<ncclComm_t> comms_;
+  std::vector<cudaStream_t> streams_;
+};
+
+int devices() {
+  int count = 0;
+  ok(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
+  return count;
+}
+
+} // namespace
+
+TEST_CASE("distributed scans over NCCL: one rank alone") {
+  nccl_ranks group(1);
+  scan_test::distributed::check_group(group, 1000003);
+  scan_test::distributed::check_repeatable(group, 1000003);
+}
+
+TEST_CASE("distributed scans over NCCL: one rank per GPU") {
+  if (devices() < 2) {
+    MESSAGE("one GPU: the one-rank case covers it");
+    return;
+  }
+  nccl_ranks group(devices());
+  scan_test::distributed::check_group(group, 1000003);
+  scan_test::distributed::check_repeatable(group, 3000017);
+}
+
+TEST_CASE("a null NCCL communicator is named") {
+  CHECK_THROWS_WITH_AS(scan::nccl_communicator(nullptr), "comm: null ncclComm_t", scan::error);
+}
+
+int main(int argc, char** argv) {
+  return cuda_test::run_or_skip(argc, argv);
+}
