@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "perf/cuda_table.cuh"
+#include "perf/kit/table_options.hpp"
 #include <scan/scan.hpp>
 
 namespace {
@@ -71,20 +72,15 @@ int main(int argc, char** argv) {
   CLI::App app("libscan's CUDA backend beside CUB and a device copy: one Markdown table row per "
                "type and size.",
                "cub_comparison");
-  int min_log = 10, max_log = 30;
+  scan::perf::kit::table_options table_opt;
   std::vector<std::string> types{"int32", "float", "int64", "double"};
   std::vector<std::string> known;
   for_each_timed_type([&](const auto& entry) { known.emplace_back(entry.name); });
-  std::string markdown;
   app.add_option("--types", types, "element types (default int32,float,int64,double)")
       ->delimiter(',')
       ->type_name("LIST")
       ->check(CLI::IsMember(known));
-  app.add_option("--min", min_log, "log2 of the smallest size (default 10)")
-      ->check(CLI::Range(0, 40));
-  app.add_option("--max", max_log, "log2 of the largest size (default 30)")
-      ->check(CLI::Range(0, 40));
-  app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  scan::perf::kit::add_table_options(app, table_opt);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -100,14 +96,16 @@ int main(int argc, char** argv) {
     return std::count(types.begin(), types.end(), std::string(t)) > 0;
   };
   try {
-    cuda_table table(std::size_t{8} << std::min(max_log, 30), heading, markdown);
+    cuda_table table(std::size_t{8} << std::min(table_opt.max_log, 30), heading,
+                     table_opt.markdown);
     table.row("| type | n | copy us | CUB us | libscan auto us | single_pass us | "
               "reduce_then_scan us | scan_then_fan us | auto vs CUB | auto / copy | auto GB/s | "
               "RtS / copy | StF / copy | check |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
               "---|---|");
     for_each_timed_type([&](const auto& entry) {
       using T = typename std::decay_t<decltype(entry)>::type;
-      if (wanted(entry.name)) compare_type<T>(entry.name, table, min_log, max_log);
+      if (wanted(entry.name))
+        compare_type<T>(entry.name, table, table_opt.min_log, table_opt.max_log);
     });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cub_comparison: %s\n", e.what());

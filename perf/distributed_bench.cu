@@ -23,6 +23,7 @@
 #include "perf/kit/cuda_data.cuh"
 #include "perf/kit/cuda_device.cuh"
 #include "perf/kit/measure.hpp"
+#include "perf/kit/table_options.hpp"
 #include <scan/distributed.hpp>
 #include <scan/nccl.hpp>
 
@@ -107,18 +108,16 @@ int main(int argc, char** argv) {
   CLI::App app("libscan's distributed scan over NCCL, one rank per GPU, beside a device copy and "
                "the same scan on one device",
                "distributed_bench");
-  int min_log = 24, max_log = 30;
+  kit::table_options table_opt;
+  table_opt.min_log = 24;
   std::vector<std::string> types{"int32", "double"};
-  std::string markdown;
   app.add_option("--types", types, "element types (default int32,double)")
       ->delimiter(',')
       ->check(CLI::IsMember({"int32", "double"}));
-  app.add_option("--min", min_log, "log2 of the smallest part per GPU (default 24)")
-      ->check(CLI::Range(0, 31));
-  app.add_option("--max", max_log, "log2 of the largest part per GPU (default 30)")
-      ->check(CLI::Range(0, 31));
-  app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  kit::add_table_options(app, table_opt, 31, "part per GPU");
   CLI11_PARSE(app, argc, argv);
+  const int min_log = table_opt.min_log, max_log = table_opt.max_log;
+  const std::string& markdown = table_opt.markdown;
 
   const std::string heading = kit::gpu_heading();
   if (heading.empty()) {

@@ -23,6 +23,7 @@
 #include "perf/kit/cuda_device.cuh"
 #include "perf/kit/measure.hpp"
 #include "perf/kit/rotation.hpp"
+#include "perf/kit/table_options.hpp"
 #include <scan/scan.hpp>
 
 namespace {
@@ -114,13 +115,12 @@ void compare(const char* name, std::int64_t capacity, int min_log, int max_log, 
 int main(int argc, char** argv) {
   CLI::App app("The 16-bit floats' sums into float beside CUB and a device copy of the same bytes.",
                "half_comparison");
-  int min_log = 20, max_log = 28;
-  std::string markdown;
-  app.add_option("--min", min_log, "log2 of the smallest size (default 20)")
-      ->check(CLI::Range(0, 40));
-  app.add_option("--max", max_log, "log2 of the largest size (default 28)")
-      ->check(CLI::Range(0, 30));
-  app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  kit::table_options table_opt;
+  table_opt.min_log = 20;
+  table_opt.max_log = 28;
+  kit::add_table_options(app, table_opt, 30);
+  const int min_log = table_opt.min_log, max_log = table_opt.max_log;
+  const std::string& markdown = table_opt.markdown;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

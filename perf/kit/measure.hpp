@@ -19,6 +19,7 @@
 //   input.hpp        the input values (item i depends on i alone), filled on the host
 //   check.hpp        what a checked output must hold, and the host's check of it
 //   cuda_device.cuh  CUDA errors as exceptions, the GPU's name, SMs and L2, a table's heading
+//   table_options.hpp  the comparison programs' --min, --max and --markdown
 //   cuda_data.cuh    input fill and output check on the GPU (input.hpp's values, check.hpp's rule)
 //   cub_scan.cuh     cub::DeviceScan with its temporary storage kept between calls
 //
