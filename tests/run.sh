@@ -326,6 +326,14 @@ for b in $backends; do
   note=""       # said after the configuration's name on its summary line
   test_env=()   # environment of its ctest run
   case $b in
+  # When kokkos-openmp runs, it builds and smoke-tests the perf runner (host and kokkos slices)
+  # and the examples: the host configuration leaves them to it.
+  host)
+    if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
+      args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF)
+      note="perf programs and examples left to kokkos-openmp"
+    fi
+    ;;
   cuda)
     # Without a GPU: compiled for sm_90 as PTX, the front end's check of every kernel (ptxas, and
     # a second architecture, would each add a third to the build on two cores); native where a

@@ -658,7 +658,7 @@ TEST_SUITE("sizes") {
     using namespace scan_test;
     for (scan::algorithm algo : all_algorithms)
       for (mode m : all_modes)
-        for (std::int64_t n : sweep_sizes())
+        for (std::int64_t n : sweep_sizes(scan_tests::sweep_log2<test_backend>::value))
           check_scan<std::int32_t, std::int32_t, scan::sum>(n, m, algo);
   }
 

@@ -21,6 +21,9 @@
 //   static constexpr bool rejects_host_pointers = true;  // the runtime tells a plain host pointer
 //                                                       // from the backend's memory and the
 //                                                       // backend rejects it ("in: ... host")
+//   static constexpr int sweep_log2 = 22;               // the int32 sweep over every size goes
+//                                                       // to 2^sweep_log2 + 1 (default 24: the
+//                                                       // GPU single pass stages from 2^24 on)
 //
 // Optional, read by fuzz_body.hpp only:
 //   static void* create_stream();                       // a new stream for options.stream; with
@@ -75,5 +78,11 @@ template <class B, class = void> struct floats_repeat : std::true_type {};
 template <class B>
 struct floats_repeat<B, std::void_t<decltype(B::floats_repeat)>>
     : std::bool_constant<B::floats_repeat> {};
+
+// The optional `sweep_log2` member.
+template <class B, class = void> struct sweep_log2 : std::integral_constant<int, 24> {};
+template <class B>
+struct sweep_log2<B, std::void_t<decltype(B::sweep_log2)>>
+    : std::integral_constant<int, B::sweep_log2> {};
 
 } // namespace scan_tests

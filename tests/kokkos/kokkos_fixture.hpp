@@ -52,6 +52,8 @@ struct test_backend {
 #else
   static constexpr bool floats_repeat = scan::kokkos::native_gpu<exec>::present;
 #endif
+  // On a GPU space, its kernels stage from 2^24 items on; host spaces stop the sweep at 2^22.
+  static constexpr int sweep_log2 = scan::kokkos::native_gpu<exec>::present ? 24 : 22;
 
   // Half the memory available to the execution space (input and output as uint8): the device's
   // free memory less a margin for the workspace on Kokkos::Cuda, else what the kernel reports.
