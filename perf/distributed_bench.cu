@@ -67,10 +67,10 @@ rank_times time_rank(const scan::communicator& comm, cudaStream_t stream, std::i
 }
 
 template <class T>
-void time_type(const char* type, const std::vector<ncclComm_t>& comms,
+void time_type(const char* type, const scan::nccl_devices& gpus,
                const std::vector<cudaStream_t>& streams, int min_log, int max_log,
                std::string& table) {
-  const int ranks = static_cast<int>(comms.size());
+  const int ranks = gpus.ranks();
   for (int lg = min_log; lg <= max_log; ++lg) {
     const std::int64_t n = std::int64_t{1} << lg;
     std::vector<rank_times> times(static_cast<std::size_t>(ranks));
@@ -80,7 +80,7 @@ void time_type(const char* type, const std::vector<ncclComm_t>& comms,
       threads.emplace_back([&, r] {
         try {
           kit::cuda_check(cudaSetDevice(r), "cudaSetDevice");
-          times[r] = time_rank<T>(scan::nccl_communicator(comms[r]), streams[r], n);
+          times[r] = time_rank<T>(scan::nccl_communicator(gpus.comm(r)), streams[r], n);
         } catch (const std::exception& e) {
           errors[r] = e.what();
         }
@@ -129,9 +129,7 @@ int main(int argc, char** argv) {
     kit::cuda_check(cudaGetDeviceCount(&ranks), "cudaGetDeviceCount");
     std::vector<int> devices(static_cast<std::size_t>(ranks));
     std::iota(devices.begin(), devices.end(), 0);
-    std::vector<ncclComm_t> comms(static_cast<std::size_t>(ranks));
-    scan::detail::check_nccl(ncclCommInitAll(comms.data(), ranks, devices.data()),
-                             "ncclCommInitAll");
+    const scan::nccl_devices gpus(devices);
     std::vector<cudaStream_t> streams(static_cast<std::size_t>(ranks));
     for (int r = 0; r < ranks; ++r) {
       kit::cuda_check(cudaSetDevice(r), "cudaSetDevice");
@@ -145,11 +143,9 @@ int main(int argc, char** argv) {
     std::fputs(table.c_str(), stdout);
     std::string rows;
     for (const std::string& type : types) {
-      if (type == "int32") time_type<std::int32_t>("int32", comms, streams, min_log, max_log, rows);
-      if (type == "double") time_type<double>("double", comms, streams, min_log, max_log, rows);
+      if (type == "int32") time_type<std::int32_t>("int32", gpus, streams, min_log, max_log, rows);
+      if (type == "double") time_type<double>("double", gpus, streams, min_log, max_log, rows);
     }
-    for (int r = 0; r < ranks; ++r)
-      ncclCommDestroy(comms[r]);
     if (!markdown.empty()) {
       if (FILE* f = std::fopen(markdown.c_str(), "a")) {
         std::fprintf(f, "\n%s%s", table.c_str(), rows.c_str());

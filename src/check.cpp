@@ -59,7 +59,6 @@ void check_host_readable(const request& r) {
   }
 }
 
-// Values outside the enums (a cast integer) would otherwise reach a backend's switch.
 // Bytes of workspace a call needs on `entry`: the scan runs in its output's accumulator
 // (scan::accumulator_t), so that is the size the backend sizes it for.
 std::size_t workspace_need(const backend_entry& entry, std::int64_t n, std::size_t in_size,
@@ -67,6 +66,7 @@ std::size_t workspace_need(const backend_entry& entry, std::int64_t n, std::size
   return entry.workspace_bytes(n, in_size, accumulator_size(out_type, out_size), opt);
 }
 
+// Values outside the enums (a cast integer) would otherwise reach a backend's switch.
 void check_enums(const options& opt) {
   if (!is_listed(algorithm_names, opt.algorithm))
     throw error("options.algorithm: unknown value " +

@@ -317,6 +317,11 @@ finish_tests() {
 }
 
 declare -A result_of # each configuration's summary line
+# Whether kokkos-openmp builds here: other configurations leave it what it builds anyway.
+kokkos4_runs=0
+if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
+  kokkos4_runs=1
+fi
 status=0
 for b in $backends; do
   dir=$build_root/$b
@@ -329,7 +334,7 @@ for b in $backends; do
   # When kokkos-openmp runs, it builds and smoke-tests the perf runner (host and kokkos slices)
   # and the examples: the host configuration leaves them to it.
   host)
-    if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
+    if [ $kokkos4_runs = 1 ]; then
       args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF)
       note="perf programs and examples left to kokkos-openmp"
     fi
@@ -341,7 +346,7 @@ for b in $backends; do
     arch=${SCAN_CUDA_ARCHITECTURES:-$([ $has_gpu = 1 ] && echo native || echo "90-virtual")}
     args+=(-DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES="$arch")
     # Without a GPU the programs that time it are left out too (the perf runner, whose host slice
-    # the host configuration runs, and those beside CUB: no library code), and its fuzz program,
+    # another configuration runs, and those beside CUB: no library code), and its fuzz program,
     # which could only report skipped; its test programs, which can only be compiled, are built at
     # -O0 (tests/CMakeLists.txt).
     [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF
@@ -349,7 +354,7 @@ for b in $backends; do
     # With NCCL beside CUDA, the distributed scans' NCCL test is compiled (run where a GPU is).
     [ -f "$(dirname "$nvcc")/../include/nccl.h" ] && args+=(-DSCAN_WITH_NCCL=ON)
     ;;
-  # The perf programs and examples hold no HIP code: the host build compiles them.
+  # The perf programs and examples hold no HIP code: the host (or kokkos-openmp) build compiles them.
   # Device code for one target, gfx90a (MI200), unless SCAN_HIP_TARGETS says otherwise: each more
   # adds half the build again.
   # Without an AMD GPU (rocminfo finds none) its fuzz program, which could only report skipped,
@@ -363,7 +368,7 @@ for b in $backends; do
   # program and the shared body's suites (the same sources): the Kokkos 3 configuration builds the
   # library and its Kokkos-specific programs (Views, team kernels, an uninitialized Kokkos) only.
   kokkos)
-    if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
+    if [ $kokkos4_runs = 1 ]; then
       args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF -DSCAN_BUILD_FUZZ=OFF
         -DSCAN_TEST_SHARED_BODY=OFF)
       note="perf programs, examples, fuzz and shared suites left to kokkos-openmp"

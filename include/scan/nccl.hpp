@@ -105,12 +105,12 @@ template <class In, class Out> struct device_part {
 
 namespace detail {
 
-// Runs scan(rank, communicator, options) for every part on a thread of its own (NCCL needs every
-// rank's calls under way at once), on the part's device and stream; returns once every scan is
-// queued, rethrowing the first rank's error, named.
-template <class In, class Out, class Scan>
-void on_every_device(const nccl_devices& ranks, const std::vector<device_part<In, Out>>& parts,
-                     const options& opt, Scan&& scan) {
+// Scans every part on a thread of its own (NCCL needs every rank's calls under way at once), on
+// the part's device and stream; returns once every scan is queued, rethrowing the first rank's
+// error, named.
+template <class In, class Out, class Op>
+void scan_every_device(const nccl_devices& ranks, const std::vector<device_part<In, Out>>& parts,
+                       bool inclusive, const Out* init, Op op, const options& opt) {
   if (static_cast<int>(parts.size()) != ranks.ranks())
     throw error("parts: " + std::to_string(parts.size()) + " given for " +
                 std::to_string(ranks.ranks()) + " devices");
@@ -118,11 +118,13 @@ void on_every_device(const nccl_devices& ranks, const std::vector<device_part<In
   std::vector<std::thread> threads;
   for (int r = 0; r < ranks.ranks(); ++r)
     threads.emplace_back([&, r] {
+      const device_part<In, Out>& p = parts[static_cast<std::size_t>(r)];
       try {
         if (cudaSetDevice(ranks.device(r)) != cudaSuccess) throw error("cudaSetDevice failed");
         options mine = opt;
-        mine.stream = parts[static_cast<std::size_t>(r)].stream;
-        scan(parts[static_cast<std::size_t>(r)], nccl_communicator(ranks.comm(r)), mine);
+        mine.stream = p.stream;
+        dispatch_distributed<In, Out, Op>(nccl_communicator(ranks.comm(r)), p.in, p.out, p.n,
+                                          inclusive, init, op, mine);
       } catch (const std::exception& e) {
         errors[static_cast<std::size_t>(r)] = e.what();
       }
@@ -139,28 +141,19 @@ void on_every_device(const nccl_devices& ranks, const std::vector<device_part<In
 template <class In, class Out, class Op = sum>
 void inclusive_scan(const nccl_devices& ranks, const std::vector<device_part<In, Out>>& parts,
                     Op op = {}, const options& opt = {}) {
-  detail::on_every_device(ranks, parts, opt,
-                          [&](const auto& p, const communicator& c, const options& o) {
-                            inclusive_scan(c, p.in, p.out, p.n, op, o);
-                          });
+  detail::scan_every_device<In, Out, Op>(ranks, parts, true, nullptr, op, opt);
 }
 
 template <class In, class Out, class Op = sum>
 void inclusive_scan(const nccl_devices& ranks, const std::vector<device_part<In, Out>>& parts,
                     detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
-  detail::on_every_device(ranks, parts, opt,
-                          [&](const auto& p, const communicator& c, const options& o) {
-                            inclusive_scan(c, p.in, p.out, p.n, init, op, o);
-                          });
+  detail::scan_every_device<In, Out, Op>(ranks, parts, true, &init, op, opt);
 }
 
 template <class In, class Out, class Op = sum>
 void exclusive_scan(const nccl_devices& ranks, const std::vector<device_part<In, Out>>& parts,
                     detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
-  detail::on_every_device(ranks, parts, opt,
-                          [&](const auto& p, const communicator& c, const options& o) {
-                            exclusive_scan(c, p.in, p.out, p.n, init, op, o);
-                          });
+  detail::scan_every_device<In, Out, Op>(ranks, parts, false, &init, op, opt);
 }
 
 } // namespace scan

@@ -16,14 +16,17 @@ namespace {
 
 using cuda_test::ok;
 
+// The devices 0 .. count-1.
+std::vector<int> first_devices(int count) {
+  std::vector<int> devices(static_cast<std::size_t>(count));
+  std::iota(devices.begin(), devices.end(), 0);
+  return devices;
+}
+
+// Ranks 0 .. count-1 on devices 0 .. count-1 (scan::nccl_devices), a stream each.
 class nccl_ranks {
 public:
-  explicit nccl_ranks(int ranks) : comms_(ranks), streams_(ranks) {
-    std::vector<int> devices(static_cast<std::size_t>(ranks));
-    std::iota(devices.begin(), devices.end(), 0);
-    const ncclResult_t result = ncclCommInitAll(comms_.data(), ranks, devices.data());
-    if (result != ncclSuccess)
-      throw std::runtime_error(std::string("ncclCommInitAll: ") + ncclGetErrorString(result));
+  explicit nccl_ranks(int ranks) : devices_(first_devices(ranks)), streams_(ranks) {
     for (int r = 0; r < ranks; ++r) {
       ok(cudaSetDevice(r), "cudaSetDevice");
       ok(cudaStreamCreateWithFlags(&streams_[r], cudaStreamNonBlocking), "cudaStreamCreate");
@@ -31,7 +34,6 @@ public:
   }
   ~nccl_ranks() {
     for (int r = 0; r < ranks(); ++r) {
-      ncclCommDestroy(comms_[r]);
       cudaSetDevice(r);
       cudaStreamDestroy(streams_[r]);
     }
@@ -39,7 +41,7 @@ public:
   nccl_ranks(const nccl_ranks&) = delete;
   nccl_ranks& operator=(const nccl_ranks&) = delete;
 
-  int ranks() const { return static_cast<int>(comms_.size()); }
+  int ranks() const { return devices_.ranks(); }
 
   // NCCL needs the ranks' calls to run at once: a host thread per rank.
   template <class F> void run(F f) {
@@ -47,7 +49,7 @@ public:
     for (int r = 0; r < ranks(); ++r)
       threads.emplace_back([&, r] {
         cudaSetDevice(r);
-        f(r, scan::nccl_communicator(comms_[r]), cuda_test::on(streams_[r]));
+        f(r, scan::nccl_communicator(devices_.comm(r)), cuda_test::on(streams_[r]));
       });
     for (auto& t : threads)
       t.join();
@@ -79,7 +81,7 @@ private:
     return p;
   }
 
-  std::vector<ncclComm_t> comms_;
+  scan::nccl_devices devices_;
   std::vector<cudaStream_t> streams_;
 };
 
@@ -157,9 +159,7 @@ void check_device_parts(scan::nccl_devices& gpus, bool inclusive, T init, Op op)
 }
 
 TEST_CASE("distributed scans over NCCL: the single-process form, a part per GPU") {
-  std::vector<int> all(static_cast<std::size_t>(devices()));
-  std::iota(all.begin(), all.end(), 0);
-  scan::nccl_devices gpus(all);
+  scan::nccl_devices gpus(first_devices(devices()));
   check_device_parts<std::int32_t>(gpus, true, 5, scan::sum{});
   check_device_parts<std::int32_t>(gpus, false, -2, scan::max{});
   check_device_parts<scan_test::affine>(gpus, false, scan_test::affine{3, 4}, scan_test::then{});

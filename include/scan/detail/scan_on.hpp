@@ -49,18 +49,16 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
   });
 }
 
-// This rank's part of a distributed scan (n >= 0: an empty part takes part in the exchange) on
-// `backend`, with the library's workspace (a caller's is sized for one device's scan).
+// This rank's part of a checked distributed scan (n >= 0: an empty part takes part in the
+// exchange) on `backend`, with the library's workspace (check_distributed refuses a caller's).
 template <class Backend, class In, class Out, class Op>
 void distributed_on(const Backend& backend, const communicator& comm, const scan_args<In, Out>& a,
                     Op op) {
-  options opt = a.opt;
-  opt.workspace = {};
   in_accumulator(a.out, a.init, [&](auto run_out, auto run_init) {
     using Acc = decltype(run_init.value);
-    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+    backend.with_parts(a.opt, [&](auto& parts, auto& ws) {
       arena room = ws.totals(distributed_bytes<Acc>(parts, a.n, sizeof(In), comm.ranks));
-      distributed_scan(parts, comm, opt.stream, a.in, run_out, a.n, a.inclusive, run_init, op,
+      distributed_scan(parts, comm, a.opt.stream, a.in, run_out, a.n, a.inclusive, run_init, op,
                        room);
     });
   });
