@@ -22,12 +22,15 @@ const backend_entry& resolve(backend requested) {
   return *entry;
 }
 
-// Rejects byte ranges [begin, begin + n * size) that wrap around, and partial overlaps.
+// Rejects byte ranges [begin, begin + count * size) that wrap around, and partial overlaps. A
+// batched request's ranges reach as far as its layout does.
 void check_overlap(const request& r) {
   const auto in = reinterpret_cast<std::uintptr_t>(r.in);
   const auto out = reinterpret_cast<std::uintptr_t>(r.out);
-  const auto n = static_cast<std::uintptr_t>(r.n);
-  if (n > (UINTPTR_MAX - in) / r.in_size || n > (UINTPTR_MAX - out) / r.out_size)
+  const auto in_count = static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.in) : r.n);
+  const auto out_count =
+      static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.out) : r.n);
+  if (in_count > (UINTPTR_MAX - in) / r.in_size || out_count > (UINTPTR_MAX - out) / r.out_size)
     throw error("n: " + std::to_string(r.n) + " elements run past the end of the address space");
   if (in == out) {
     if (r.in_size != r.out_size)
@@ -37,8 +40,8 @@ void check_overlap(const request& r) {
                   "-byte output");
     return;
   }
-  const std::uintptr_t in_end = in + n * r.in_size;
-  const std::uintptr_t out_end = out + n * r.out_size;
+  const std::uintptr_t in_end = in + in_count * r.in_size;
+  const std::uintptr_t out_end = out + out_count * r.out_size;
   if (in < out_end && out < in_end)
     throw error("out: the output range partially overlaps the input range; only an exact "
                 "in-place scan (out == in) may share memory");

@@ -1325,10 +1325,11 @@ TEST_SUITE("large") {
   }
 }
 
-// Cases of the block strategies and the blockwise scan, in files of their own.
+// Cases of the block strategies, blockwise, segmented and batched scans, in files of their own.
 #include "tests/block_strategy_cases.hpp"
 #include "tests/blockwise_cases.hpp"
 #include "tests/segmented_cases.hpp"
+#include "tests/batched_cases.hpp"
 
 namespace scan_test {
 inline int run(int argc, char** argv) {

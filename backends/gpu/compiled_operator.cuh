@@ -20,11 +20,14 @@ template <class Op> void run_compiled_for(const detail::request& r) {
 }
 
 // A few long segments run as full scans through the compiled full scans (the registry entry), so
-// no full-scan kernel is compiled twice.
+// no full-scan kernel is compiled twice. Batched requests run their layout (lanes_on).
 template <class Op> void run_blockwise_compiled_for(const detail::request& r) {
   detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
+    if (r.batched)
+      return detail::lanes_on(gpu_backend<configured_vendor>{}, detail::typed_args<In, Out>(r),
+                              r.lanes, op);
     const auto scan_one = [&](const detail::scan_args<In, Out>& part) {
       detail::find_backend(configured_vendor::id)
           ->run_compiled(detail::segment_request(r, part.in, part.out, part.n));

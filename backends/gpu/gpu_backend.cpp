@@ -54,7 +54,7 @@ void run_compiled(const detail::request& r) {
 
 void run_blockwise_compiled(const detail::request& r) {
 #if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-  if (is_classic(r.opt.block)) return classic::run_blockwise_compiled(r);
+  if (is_classic(r.opt.block) && !r.batched) return classic::run_blockwise_compiled(r);
 #endif
   detail::with_operator(r.op, [&](auto op) { run_blockwise_compiled_for<decltype(op)>(r); });
 }

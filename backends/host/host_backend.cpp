@@ -38,6 +38,8 @@ void run_blockwise_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
+    if (r.batched)
+      return detail::lanes_on(host_backend{}, detail::typed_args<In, Out>(r), r.lanes, op);
     blockwise(
         detail::typed_args<In, Out>(r), r.segment, op,
         [&](const detail::scan_args<In, Out>& part) { detail::scan_on(host_backend{}, part, op); });

@@ -1,6 +1,6 @@
-// The kokkos backend's compiled set of blockwise scans, on Kokkos::DefaultExecutionSpace (through
-// the GPU backend's entry where that space runs one: kokkos_native.hpp). Apart from
-// kokkos_backend.cpp so that the two sets build in parallel.
+// The kokkos backend's compiled set of blockwise and batched scans, on
+// Kokkos::DefaultExecutionSpace (through the GPU backend's entry where that space runs one:
+// kokkos_native.hpp). Apart from kokkos_backend.cpp so that the two sets build in parallel.
 #include <scan/detail/kokkos_blockwise.hpp>
 #include "src/backend_registry.hpp"
 #include "src/compiled_set.hpp"
@@ -18,7 +18,11 @@ template <class Exec> void run_blockwise_compiled_on(const scan::detail::request
     scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
       using In = typename decltype(in)::type;
       using Out = typename decltype(out)::type;
-      blockwise(scan::detail::typed_args<In, Out>(r), r.segment, op);
+      const auto a = scan::detail::typed_args<In, Out>(r);
+      if (r.batched)
+        scan::detail::lanes_on(kokkos_backend<Exec>{Exec{}}, a, r.lanes, op);
+      else
+        blockwise(a, r.segment, op);
     });
   }
 }

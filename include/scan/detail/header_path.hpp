@@ -69,4 +69,11 @@ void run_header_path_distributed(const scan_args<In, Out>& a, const communicator
                       [&](const auto& backend) { distributed_on(backend, comm, a, op); });
 }
 
+// A checked batched scan (scan/batched.hpp) of a layout with at least one item.
+template <class In, class Out, class Op>
+void run_header_path_batched(const scan_args<In, Out>& a, const lanes_layout& at, Op op) {
+  with_header_backend(a.opt.backend, "batched scan",
+                      [&](const auto& backend) { lanes_on(backend, a, at, op); });
+}
+
 } // namespace scan::detail

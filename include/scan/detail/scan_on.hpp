@@ -8,6 +8,7 @@
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/core/rounded.hpp>
 #include <scan/detail/orchestration/distributed.hpp>
+#include <scan/detail/orchestration/lanes.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/options.hpp>
@@ -45,6 +46,21 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
         mark(parts, words, bad);
       };
       segmented_scan(parts, mark_here, check, in, run_out, n, inclusive, run_init, op, ws);
+    });
+  });
+}
+
+// A checked batched scan (a layout with at least one item) on `backend`, with the library's
+// workspace (scan/batched.hpp: options::workspace is not used).
+template <class Backend, class In, class Out, class Op>
+void lanes_on(const Backend& backend, const scan_args<In, Out>& a, const lanes_layout& at, Op op) {
+  options opt = a.opt;
+  opt.workspace = {};
+  in_accumulator(a.out, a.init, [&](auto run_out, auto run_init) {
+    using Acc = decltype(run_init.value);
+    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+      arena room = ws.totals(lanes_bytes(parts, at, sizeof(Acc)));
+      lanes_scan(parts, a.in, run_out, at, a.inclusive, run_init, op, room);
     });
   });
 }

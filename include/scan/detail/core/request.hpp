@@ -7,6 +7,7 @@
 
 #include <scan/config.hpp>
 #include <scan/detail/core/communicator.hpp>
+#include <scan/detail/core/lanes.hpp>
 #include <scan/options.hpp>
 #include <scan/types.hpp>
 
@@ -50,6 +51,10 @@ struct request {
   options opt{};
   std::int64_t segment = 0;    // blockwise scans (scan/blockwise.hpp): items per segment; 0: none
   segments_request segments{}; // segmented scans (scan/segmented.hpp)
+  // Batched scans (scan/batched.hpp): run as blockwise requests (segment 0) over this layout;
+  // n is its item count, in and out its bases.
+  bool batched = false;
+  lanes_layout lanes{};
 };
 
 // Blockwise call r as a full scan of one segment (in, out, n): r's types, operator and options.
@@ -77,7 +82,8 @@ backend check(const request& r);
 void run_compiled(const request& r);
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, element_type out_type,
                             std::size_t out_size, const options& opt);
-// The same for blockwise scans (r.segment >= 1 is checked too), in src/blockwise_entry.cpp.
+// The same for blockwise scans (r.segment >= 1 is checked too) and batched scans (r.lanes), in
+// src/blockwise_entry.cpp.
 backend check_blockwise(const request& r);
 void run_compiled_blockwise(const request& r);
 // The same for segmented scans (r.segments is checked too), in src/segmented_entry.cpp.

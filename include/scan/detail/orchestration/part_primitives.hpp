@@ -36,6 +36,13 @@
 //       One launch over tiles of part_items(n, sizeof(In), sizeof(Out)) with decoupled look-back
 //       (see single_pass.hpp for the state's protocol). Backends without it name it unsupported.
 //
+//   template <class F> void for_each(std::int64_t count, F f, std::int64_t weight = 1);
+//       f(i) for every i in [0, count), in any order and concurrently; each call touches about
+//       `weight` items (how a host backend groups indices into tasks).
+//
+//   std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) const;
+//       Items of one lane that one for_each index scans in a batched scan (lanes.hpp).
+//
 // Each call is ordered after the previous one on the backend's stream; none synchronises with
 // the host.
 #pragma once

@@ -122,11 +122,17 @@ template <class Strategy, class Platform> struct gpu_parts {
     Platform::check_launch("single_pass_kernel");
   }
 
-  // f(i) for i in [0, count) (a device-callable functor).
-  template <class F> void for_each(std::int64_t count, F f) {
+  // f(i) for i in [0, count) (a device-callable functor); a thread per index whatever its weight.
+  template <class F> void for_each(std::int64_t count, F f, std::int64_t /*weight*/ = 1) {
     if (count <= 0) return;
     for_each_kernel<<<stride_grid(count), for_each_threads, 0, stream>>>(count, f);
     Platform::check_launch("for_each_kernel");
+  }
+
+  // Items of a lane per for_each index (a thread) in a batched scan: enough threads to fill a
+  // large GPU several times over, each with a few loads in flight.
+  static std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) {
+    return detail::lane_chunk_for(lanes, length, std::int64_t{1} << 18, 16);
   }
 
   // words[w] bit b = test(32w + b), for the n items: an item per thread, a ballot per warp.

@@ -12,6 +12,7 @@
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/core/head_marks.hpp>
+#include <scan/detail/core/lanes.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::host {
@@ -115,12 +116,24 @@ struct host_parts {
     __atomic_store_n(&s.header[1], epoch, __ATOMIC_RELEASE);
   }
 
-  // Calls f(i) for i in [0, count) on the pool's threads, in chunks.
-  template <class F> void for_each(std::int64_t count, F f) {
-    for_each_chunk(count, [&](std::int64_t first, std::int64_t last) {
-      for (std::int64_t i = first; i < last; ++i)
-        f(i);
-    });
+  // Calls f(i) for i in [0, count) on the pool's threads, in chunks; each f(i) touches about
+  // `weight` items (a chunk of a lane: orchestration/lanes.hpp), so chunks hold fewer indices.
+  template <class F> void for_each(std::int64_t count, F f, std::int64_t weight = 1) {
+    for_each_chunk(
+        count,
+        [&](std::int64_t first, std::int64_t last) {
+          for (std::int64_t i = first; i < last; ++i)
+            f(i);
+        },
+        weight);
+  }
+
+  // Items of a lane per for_each index in a batched scan: a few indices per pool thread, each
+  // worth a thread hand-off.
+  std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) const {
+    if (serial(lanes * length)) return length;
+    return detail::lane_chunk_for(lanes, length, 4 * static_cast<std::int64_t>(pool.size()),
+                                  min_part_items);
   }
 
   // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
@@ -151,11 +164,12 @@ struct host_parts {
   }
 
 private:
-  // f(first, last) over chunks of [0, count), a few per pool thread.
-  template <class F> void for_each_chunk(std::int64_t count, F&& f) {
+  // f(first, last) over chunks of [0, count), a few per pool thread, of at least min_part_items
+  // items (`weight` per index).
+  template <class F> void for_each_chunk(std::int64_t count, F&& f, std::int64_t weight = 1) {
     if (count <= 0) return;
-    const std::int64_t chunk =
-        std::max(min_part_items, (count + 4 * pool.size() - 1) / (4 * pool.size()));
+    const std::int64_t chunk = std::max((min_part_items + weight - 1) / weight,
+                                        (count + 4 * pool.size() - 1) / (4 * pool.size()));
     pool.run((count + chunk - 1) / chunk,
              [&](std::int64_t t) { f(t * chunk, std::min(count, (t + 1) * chunk)); });
   }

@@ -15,6 +15,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_single_pass.hpp>
+#include <scan/detail/core/lanes.hpp>
 #include <scan/detail/backends/kokkos/kokkos_team_scan.hpp>
 #include <scan/options.hpp>
 #include <scan/detail/core/head_marks.hpp>
@@ -171,12 +172,22 @@ template <class Exec> struct kokkos_parts {
         single_pass_kernel<Exec, InSeq, OutSeq, Out, Op>{in, out, n, part, inclusive, init, s, op});
   }
 
-  // f(i) for i in [0, count) (a functor callable in the execution space).
-  template <class F> void for_each(std::int64_t count, F f) const {
+  // f(i) for i in [0, count) (a functor callable in the execution space); Kokkos shares the
+  // indices out whatever their weight.
+  template <class F> void for_each(std::int64_t count, F f, std::int64_t /*weight*/ = 1) const {
     if (count <= 0) return;
     Kokkos::parallel_for("libscan:each",
                          Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(exec, 0, count),
                          each_index<F>{f});
+  }
+
+  // Items of a lane per for_each index in a batched scan: a few indices per unit of concurrency,
+  // long enough chunks on host spaces, short ones (threads) on GPUs.
+  std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) const {
+    constexpr bool on_host =
+        Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible;
+    return scan::detail::lane_chunk_for(lanes, length, 4 * std::int64_t{exec.concurrency()},
+                                        on_host ? 4096 : 16);
   }
 
   // words[w] bit b = test(32w + b), for the n items.

@@ -1,0 +1,108 @@
+// Batched scans (lanes, core/lanes.hpp), written once for every backend over its for_each: each
+// lane is cut into chunks (the backend's lane_chunk), and an index of for_each (weighing a chunk)
+// takes one chunk of one lane, lanes fastest, so that neighbouring indices touch neighbouring
+// columns. With one chunk per lane that is the whole scan; with more, it is a reduce-then-scan
+// along each lane:
+//   1. each chunk but a lane's last: its reduction (carries);
+//   2. each lane: its carries folded left to right from init (the seed of every later chunk);
+//   3. each chunk: scanned from its seed.
+// Results depend on the chunking only, which depends on the shape and the backend: they repeat
+// run to run.
+#pragma once
+
+#include <cstdint>
+
+#include <scan/config.hpp>
+#include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/lanes.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/orchestration/multi_part.hpp>
+
+namespace scan::detail {
+
+// The state every step shares. carries[k * lanes + l]: chunk k of lane l's reduction (step 1),
+// then the fold through it from init (step 2), for k < chunks - 1.
+template <class InSeq, class OutSeq, class Out, class Op> struct lane_chunks {
+  InSeq in;
+  OutSeq out;
+  lanes_layout at;
+  std::int64_t chunk, chunks;
+  Out* carries;
+  bool inclusive;
+  maybe<Out> init;
+  Op op;
+
+  SCAN_HOST_DEVICE std::int64_t count(std::int64_t k) const {
+    const std::int64_t left = at.length - k * chunk;
+    return left < chunk ? left : chunk;
+  }
+};
+
+template <class Chunks> struct reduce_lane_chunk {
+  Chunks c;
+  SCAN_HOST_DEVICE void operator()(std::int64_t w) const {
+    const std::int64_t k = w / c.at.lanes, l = w % c.at.lanes;
+    auto op = c.op; // operators need not be const-callable
+    const std::int64_t first = k * c.chunk, last = first + c.count(k);
+    auto acc = static_cast<decltype(c.init.value)>(c.in[c.at.in.at(l, first)]);
+    for (std::int64_t j = first + 1; j < last; ++j)
+      acc = op(acc, static_cast<decltype(acc)>(c.in[c.at.in.at(l, j)]));
+    c.carries[w] = acc;
+  }
+};
+
+template <class Chunks> struct fold_lane_carries {
+  Chunks c;
+  SCAN_HOST_DEVICE void operator()(std::int64_t l) const {
+    auto op = c.op;
+    auto acc = c.init;
+    for (std::int64_t k = 0; k + 1 < c.chunks; ++k) {
+      auto& carry = c.carries[k * c.at.lanes + l];
+      acc = {acc.present ? op(acc.value, carry) : carry, true};
+      carry = acc.value;
+    }
+  }
+};
+
+template <class Chunks> struct scan_lane_chunk {
+  Chunks c;
+  SCAN_HOST_DEVICE void operator()(std::int64_t w) const {
+    const std::int64_t k = w / c.at.lanes, l = w % c.at.lanes;
+    auto op = c.op;
+    auto acc = k == 0 ? c.init : decltype(c.init){c.carries[(k - 1) * c.at.lanes + l], true};
+    const std::int64_t first = k * c.chunk, last = first + c.count(k);
+    for (std::int64_t j = first; j < last; ++j) {
+      const auto x = static_cast<decltype(acc.value)>(c.in[c.at.in.at(l, j)]); // before the write
+      const std::int64_t to = c.at.out.at(l, j);
+      // An exclusive scan always has a seed: init, or the carry that includes it.
+      if (!c.inclusive) c.out[to] = acc.value;
+      acc = {acc.present ? op(acc.value, x) : x, true};
+      if (c.inclusive) c.out[to] = acc.value;
+    }
+  }
+};
+
+// Bytes of workspace lanes_scan takes on these parts.
+template <class Parts>
+std::size_t lanes_bytes(const Parts& parts, const lanes_layout& at, std::size_t out_size) {
+  const std::int64_t chunks = ceil_div(at.length, parts.lane_chunk(at.lanes, at.length));
+  return chunks > 1 ? carve_bytes((chunks - 1) * at.lanes, out_size) : 0;
+}
+
+// A checked batched scan (a layout with at least one item) of sequences indexed like pointers;
+// `room` holds lanes_bytes.
+template <class Parts, class InSeq, class OutSeq, class Out, class Op>
+void lanes_scan(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool inclusive,
+                maybe<Out> init, Op op, arena& room) {
+  using chunks_t = lane_chunks<InSeq, OutSeq, Out, Op>;
+  const std::int64_t chunk = parts.lane_chunk(at.lanes, at.length);
+  chunks_t c{in, out, at, chunk, ceil_div(at.length, chunk), nullptr, inclusive, init, op};
+  if (c.chunks > 1) {
+    c.carries = room.take<Out>((c.chunks - 1) * at.lanes);
+    parts.for_each((c.chunks - 1) * at.lanes, reduce_lane_chunk<chunks_t>{c}, chunk);
+    parts.for_each(at.lanes, fold_lane_carries<chunks_t>{c}, c.chunks);
+  }
+  parts.for_each(c.chunks * at.lanes, scan_lane_chunk<chunks_t>{c}, chunk);
+}
+
+} // namespace scan::detail
