@@ -3,8 +3,8 @@
 # compute-sanitizer (memcheck, racecheck, synccheck) on a reduced suite, and the comparison with
 # CUB and a device copy. Logs go to ${OUT:-out}/; the last lines printed are a short summary.
 #
-#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [segmented] [distributed] [ladders] [sweep]
-#                       [sanitize]
+#   perf/gpu_session.sh [build] [test] [fuzz] [perf] [segmented] [batched] [distributed] [ladders]
+#                       [sweep] [sanitize]
 #   (default: build test fuzz perf sanitize)
 #
 # fuzz: the randomized differential suite, FUZZ_CASES (default 200000) cases from 12 threads, and
@@ -14,6 +14,7 @@
 # the ladder tables.
 #
 # segmented: perf/segmented_comparison (SEGMENTED_ARGS: its arguments).
+# batched: perf/batched_comparison (BATCHED_ARGS: its arguments).
 # distributed: perf/distributed_bench over every GPU (DISTRIBUTED_ARGS), where NCCL was found.
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
@@ -51,7 +52,7 @@ if want build; then
       -DSCAN_CLASSIC_STRATEGIES="$classic" -DSCAN_WITH_NCCL="$nccl" &&
     cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
       scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
-      cub_comparison segmented_comparison \
+      cub_comparison segmented_comparison batched_comparison \
       scan_perf $([ $nccl = ON ] && echo scan_test_cuda_distributed distributed_bench); } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
@@ -63,7 +64,7 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented"
+  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented batched"
   for suite in $suites; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
@@ -115,6 +116,13 @@ if want segmented; then
   note "segmented: exit $?"
   cat "$out/segmented.log"
 fi
+if want batched; then
+  # Batched scans along rows and columns beside CUB by key (perf/batched_comparison.cu).
+  "$build/perf/batched_comparison" --markdown "$out/batched_results.md" ${BATCHED_ARGS:-} \
+    >"$out/batched.log" 2>&1
+  note "batched: exit $?"
+  cat "$out/batched.log"
+fi
 if want distributed; then
   # Distributed scans over NCCL, one rank per GPU (perf/distributed_bench.cu; DISTRIBUTED_ARGS).
   "$build/perf/distributed_bench" --markdown "$out/distributed_results.md" ${DISTRIBUTED_ARGS:-} \
@@ -149,9 +157,9 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,strategies,blockwise,segmented"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,strategies,segmented"
-  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,strategies,blockwise,segmented,batched"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,strategies,segmented,batched"
+  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented,batched"
   # The staged single pass runs from 2048 tiles on only: the CUDA-only program's case of it.
   for tool in memcheck racecheck synccheck; do
     start=$(date +%s)

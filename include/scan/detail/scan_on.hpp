@@ -57,10 +57,8 @@ void lanes_on(const Backend& backend, const scan_args<In, Out>& a, const lanes_l
   options opt = a.opt;
   opt.workspace = {};
   in_accumulator(a.out, a.init, [&](auto run_out, auto run_init) {
-    using Acc = decltype(run_init.value);
     backend.with_parts(opt, [&](auto& parts, auto& ws) {
-      arena room = ws.totals(lanes_bytes(parts, at, sizeof(Acc)));
-      lanes_scan(parts, a.in, run_out, at, a.inclusive, run_init, op, room);
+      lanes_scan(parts, a.in, run_out, at, a.inclusive, run_init, op, ws);
     });
   });
 }

@@ -6,11 +6,14 @@
 //   1. each chunk but a lane's last: its reduction (carries);
 //   2. each lane: its carries folded left to right from init (the seed of every later chunk);
 //   3. each chunk: scanned from its seed.
+// GPUs scan lanes that lie next to each other (columns) in one launch instead, a look-back along
+// each lane (kernels/lanes_single_pass_kernel.cuh).
 // Results depend on the chunking only, which depends on the shape and the backend: they repeat
 // run to run.
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <scan/config.hpp>
 #include <scan/detail/core/arena.hpp>
@@ -82,22 +85,30 @@ template <class Chunks> struct scan_lane_chunk {
   }
 };
 
-// Bytes of workspace lanes_scan takes on these parts.
+// Whether the parts run a look-back along each lane in one launch (GPUs: lanes_look_back).
+template <class Parts, class = void> inline constexpr bool has_lanes_look_back = false;
 template <class Parts>
-std::size_t lanes_bytes(const Parts& parts, const lanes_layout& at, std::size_t out_size) {
-  const std::int64_t chunks = ceil_div(at.length, parts.lane_chunk(at.lanes, at.length));
-  return chunks > 1 ? carve_bytes((chunks - 1) * at.lanes, out_size) : 0;
-}
+inline constexpr bool has_lanes_look_back<Parts, std::void_t<decltype(Parts::lanes_look_back)>> =
+    Parts::lanes_look_back;
 
 // A checked batched scan (a layout with at least one item) of sequences indexed like pointers;
-// `room` holds lanes_bytes.
-template <class Parts, class InSeq, class OutSeq, class Out, class Op>
+// `workspace` is a workspace_source (core/workspace.hpp).
+template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void lanes_scan(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool inclusive,
-                maybe<Out> init, Op op, arena& room) {
+                maybe<Out> init, Op op, Workspace& workspace) {
+  if constexpr (has_lanes_look_back<Parts>) {
+    if (parts.lanes_single_pass_applies(at)) {
+      const std::int64_t tiles = parts.template lane_tiles<Out>(at);
+      parts.single_pass_lanes(in, out, at, inclusive, init, workspace.template lookback<Out>(tiles),
+                              op);
+      return;
+    }
+  }
   using chunks_t = lane_chunks<InSeq, OutSeq, Out, Op>;
   const std::int64_t chunk = parts.lane_chunk(at.lanes, at.length);
   chunks_t c{in, out, at, chunk, ceil_div(at.length, chunk), nullptr, inclusive, init, op};
   if (c.chunks > 1) {
+    arena room = workspace.totals(carve_bytes<Out>((c.chunks - 1) * at.lanes));
     c.carries = room.take<Out>((c.chunks - 1) * at.lanes);
     parts.for_each((c.chunks - 1) * at.lanes, reduce_lane_chunk<chunks_t>{c}, chunk);
     parts.for_each(at.lanes, fold_lane_carries<chunks_t>{c}, c.chunks);

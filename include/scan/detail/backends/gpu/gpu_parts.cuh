@@ -24,6 +24,7 @@
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/kernels/for_each_kernel.cuh>
+#include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
@@ -133,6 +134,29 @@ template <class Strategy, class Platform> struct gpu_parts {
   // large GPU several times over, each with a few loads in flight.
   static std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) {
     return detail::lane_chunk_for(lanes, length, std::int64_t{1} << 18, 16);
+  }
+
+  // Batched scans of at least a warp of lanes lying next to each other (along columns): one
+  // launch with a look-back along each lane (lanes_single_pass_kernel.cuh), 2n traffic against
+  // the for_each steps' 3n. Fewer lanes would leave a warp walking one lane's chunks.
+  static constexpr bool lanes_look_back = true;
+  static bool lanes_single_pass_applies(const detail::lanes_layout& at) {
+    return at.in.lane == 1 && at.out.lane == 1 && at.lanes >= max_warp_size;
+  }
+  template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
+    return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
+  }
+  template <class InSeq, class OutSeq, class Out, class Op>
+  void single_pass_lanes(InSeq in, OutSeq out, const detail::lanes_layout& at, bool inclusive,
+                         detail::maybe<Out> init, detail::lookback_state<Out> state, Op op) {
+    const std::int64_t blocks = (state.num_tiles + lane_threads - 1) / lane_threads;
+    if (blocks > 0x7fffffff)
+      throw error("n: " + std::to_string(at.items()) + " elements need more than 2^31 - 1 blocks");
+    lanes_single_pass_kernel<lane_run<Out>, Platform::lookback_fallback>
+        <<<static_cast<unsigned>(blocks), lane_threads, 0, stream>>>(
+            in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op,
+            Platform::lookback_patience());
+    Platform::check_launch("lanes_single_pass_kernel");
   }
 
   // words[w] bit b = test(32w + b), for the n items: an item per thread, a ballot per warp.

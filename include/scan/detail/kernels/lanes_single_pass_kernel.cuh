@@ -1,0 +1,204 @@
+// The single pass of batched scans whose lanes lie next to each other (along columns,
+// core/lanes.hpp: lane stride 1): a thread per chunk of Run items of one lane, lanes fastest, so
+// that a warp's load of one row is one coalesced access. Each (chunk, lane) is a tile of the
+// look-back state (core/lookback_state.hpp), numbered chunk * lanes + lane: a thread publishes its
+// chunk's aggregate, looks back along its own lane (tile - lanes, tile - 2 lanes, ...) to the
+// nearest published prefix, publishes its inclusive prefix and stores its chunk. 2n traffic plus a
+// descriptor per chunk.
+//
+// Blocks draw tickets (draw_tile, single_pass_kernel.cuh), so a tile only waits on tiles of
+// earlier tickets or of its own block, which publish their aggregates before any thread of theirs
+// waits. A thread polls lane_window predecessors per round trip. With Fallback (no forward
+// progress between blocks) it polls one at a time and, after `patience` polls, reduces the
+// blocking chunk's input itself.
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/core/headed.hpp>
+#include <scan/detail/core/lanes.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/kernels/lookback.cuh>
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+
+namespace scan::gpu {
+
+inline constexpr int lane_threads = 256;
+
+// Items per thread: about 256 bytes of registers, so each thread has many loads in flight and a
+// descriptor serves many items.
+template <class Out>
+inline constexpr int lane_run = sizeof(Out) >= 64 ? 4 : (sizeof(Out) >= 4 ? 256 / sizeof(Out) : 64);
+
+// The reduction of `count` items of a lane from p, every `item` elements, left to right.
+template <class Out, class InSeq, class Op>
+__device__ __forceinline__ Out reduce_lane_items(InSeq p, std::int64_t item, int count, Op op) {
+  Out acc = static_cast<Out>(p[0]);
+  for (int j = 1; j < count; ++j)
+    acc = op(acc, static_cast<Out>(p[j * item]));
+  return acc;
+}
+
+// Predecessors a thread polls at once in its look-back: one round trip serves several, as a
+// warp's lanes do in the flat look-back (lookback.cuh). Lanes have as many chunks in flight as
+// the GPU holds threads over lanes: few lanes, long walks.
+inline constexpr int lane_window = 8;
+
+// What precedes tile `tile` (>= lanes) in its lane, init included. Integers fold as they walk
+// back; other types walk back to the nearest prefix and fold forward from it through the
+// aggregates, so every prefix is the left fold of its lane's chunks and rounding repeats run to
+// run (a tile found with its prefix out restarts the fold there: the same value).
+template <class Out, class Op>
+__device__ __forceinline__ Out lane_look_back(const tile_descriptors<Out>& d, long long tile,
+                                              unsigned long long epoch, long long lanes, Op op) {
+  constexpr bool fold_back = detail::groups_exactly<Out>;
+  constexpr int window = lane_window;
+  Out acc{};
+  bool have = false;
+  long long top = tile - lanes; // the nearest predecessor not folded yet
+  for (;;) {
+    Out value[window];
+    unsigned status[window];
+    int found = -1; // the nearest predecessor in the window with its prefix out
+    for (;;) {
+#pragma unroll
+      for (int w = 0; w < window; ++w) {
+        const long long j = top - w * lanes;
+        status[w] = j >= 0 ? d.read(j, epoch, value[w]) : detail::lookback_prefix_ready;
+      }
+      found = -1;
+      bool blocked = false;
+#pragma unroll
+      for (int w = 0; w < window; ++w) {
+        if (found >= 0) continue;
+        if (status[w] == 0) blocked = true;
+        if (status[w] == detail::lookback_prefix_ready) found = w;
+      }
+      if (!blocked) break;
+      pause();
+    }
+    // Chunk 0 always publishes its prefix: a window reaching below it found one.
+    const int last = found >= 0 ? found : window - 1;
+    if constexpr (fold_back) {
+      for (int w = 0; w <= last; ++w) {
+        acc = have ? op(value[w], acc) : value[w];
+        have = true;
+      }
+    }
+    if (found >= 0) {
+      if constexpr (fold_back) {
+        return acc;
+      } else {
+        const long long from = top - found * lanes;
+        acc = value[found];
+        for (long long i = from + lanes; i < tile; i += window * lanes) {
+#pragma unroll
+          for (int w = 0; w < window; ++w)
+            if (i + w * lanes < tile) status[w] = d.read(i + w * lanes, epoch, value[w]);
+#pragma unroll
+          for (int w = 0; w < window; ++w)
+            if (i + w * lanes < tile)
+              acc = status[w] == detail::lookback_prefix_ready ? value[w] : op(acc, value[w]);
+        }
+        return acc;
+      }
+    }
+    top -= window * lanes;
+  }
+}
+
+// The same one predecessor at a time, for GPUs without forward progress between blocks: a thread
+// that has polled a chunk `patience` times reduces its input itself (a chunk published meanwhile
+// keeps its own value: it may be overwriting that input, in place).
+template <int Run, class InSeq, class Out, class Op>
+__device__ __forceinline__ Out lane_look_back_or_reduce(const tile_descriptors<Out>& d,
+                                                        long long tile, unsigned long long epoch,
+                                                        const detail::lanes_layout& at, InSeq in,
+                                                        detail::maybe<Out> init, Op op,
+                                                        int patience) {
+  Out acc{};
+  bool have = false;
+  for (long long j = tile - at.lanes;; j -= at.lanes) {
+    Out value{};
+    unsigned status = d.read(j, epoch, value);
+    for (int polls = 0; status == 0; ++polls) {
+      if (polls >= patience) {
+        const long long k = j / at.lanes, l = j % at.lanes;
+        const std::int64_t first = k * Run;
+        const int count = at.length - first < Run ? static_cast<int>(at.length - first) : Run;
+        const Out reduced = reduce_lane_items<Out>(in + at.in.at(l, first), at.in.item, count, op);
+        fence_acquire();
+        status = d.read(j, epoch, value);
+        if (status == 0) {
+          const bool first_chunk = j < at.lanes;
+          value = first_chunk && init.present ? op(init.value, reduced) : reduced;
+          status = first_chunk ? detail::lookback_prefix_ready : detail::lookback_aggregate_ready;
+        }
+        break;
+      }
+      pause();
+      status = d.read(j, epoch, value);
+    }
+    acc = have ? op(value, acc) : value;
+    have = true;
+    if (status == detail::lookback_prefix_ready) return acc;
+  }
+}
+
+template <int Run, bool Fallback, class InSeq, class OutSeq, class Out, class Op>
+__global__ void __launch_bounds__(lane_threads)
+    lanes_single_pass_kernel(InSeq in, OutSeq out, detail::lanes_layout at, bool inclusive,
+                             detail::maybe<Out> init, unsigned long long* header,
+                             tile_descriptors<Out> descriptors, long long num_blocks, Op op,
+                             int patience) {
+  __shared__ long long s_block;
+  __shared__ unsigned long long s_epoch;
+  if (threadIdx.x == 0) draw_tile(header, num_blocks, s_block, s_epoch);
+  __syncthreads();
+  const long long tile = s_block * lane_threads + threadIdx.x;
+  const long long chunks = (at.length + Run - 1) / Run;
+  if (tile >= at.lanes * chunks) return;
+  const unsigned long long epoch = s_epoch;
+  const long long k = tile / at.lanes, l = tile % at.lanes;
+  const std::int64_t first = k * Run;
+  const int count = at.length - first < Run ? static_cast<int>(at.length - first) : Run;
+
+  Out items[Run];
+  const InSeq p = in + at.in.at(l, first);
+#pragma unroll
+  for (int j = 0; j < Run; ++j)
+    if (j < count) items[j] = static_cast<Out>(p[j * at.in.item]);
+  Out aggregate = items[0];
+#pragma unroll
+  for (int j = 1; j < Run; ++j)
+    if (j < count) aggregate = op(aggregate, items[j]);
+
+  detail::maybe<Out> seed = init;
+  if (k == 0) {
+    descriptors.publish(tile, epoch, detail::lookback_prefix_ready,
+                        init.present ? op(init.value, aggregate) : aggregate);
+  } else {
+    descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+    if constexpr (Fallback)
+      seed = {lane_look_back_or_reduce<Run>(descriptors, tile, epoch, at, in, init, op, patience),
+              true};
+    else
+      seed = {lane_look_back(descriptors, tile, epoch, at.lanes, op), true};
+    descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(seed.value, aggregate));
+  }
+  // A waiting thread may be reading this chunk's input (Fallback): the prefix goes out first.
+  if constexpr (Fallback) fence_release();
+
+  const OutSeq q = out + at.out.at(l, first);
+  detail::maybe<Out> acc = seed;
+#pragma unroll
+  for (int j = 0; j < Run; ++j) {
+    if (j >= count) break;
+    // An exclusive scan always has a seed: init, or what precedes the chunk.
+    if (!inclusive) q[j * at.out.item] = acc.value;
+    acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+    if (inclusive) q[j * at.out.item] = acc.value;
+  }
+}
+
+} // namespace scan::gpu
