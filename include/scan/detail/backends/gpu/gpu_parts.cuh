@@ -24,6 +24,7 @@
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/kernels/for_each_kernel.cuh>
+#include <scan/detail/kernels/lanes_block_kernel.cuh>
 #include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
@@ -144,11 +145,26 @@ template <class Strategy, class Platform> struct gpu_parts {
     return at.in.lane == 1 && at.out.lane == 1 && at.lanes >= max_warp_size;
   }
   template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
-    return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
+    if constexpr (!Platform::lookback_fallback)
+      return lane_block_tiles<lane_run<Out>>(at);
+    else
+      return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
   }
   template <class InSeq, class OutSeq, class Out, class Op>
   void single_pass_lanes(InSeq in, OutSeq out, const detail::lanes_layout& at, bool inclusive,
                          detail::maybe<Out> init, detail::lookback_state<Out> state, Op op) {
+    if constexpr (!Platform::lookback_fallback) {
+      // A block per tile of 32 lanes (lanes_block_kernel.cuh): fewer tiles in flight per lane.
+      const std::int64_t blocks = state.num_tiles / lane_group;
+      if (blocks > 0x7fffffff)
+        throw error("n: " + std::to_string(at.items()) +
+                    " elements need more than 2^31 - 1 blocks");
+      lanes_block_kernel<lane_run<Out>>
+          <<<static_cast<unsigned>(blocks), lane_block_threads, 0, stream>>>(
+              in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
+      Platform::check_launch("lanes_block_kernel");
+      return;
+    }
     const std::int64_t blocks = (state.num_tiles + lane_threads - 1) / lane_threads;
     if (blocks > 0x7fffffff)
       throw error("n: " + std::to_string(at.items()) + " elements need more than 2^31 - 1 blocks");

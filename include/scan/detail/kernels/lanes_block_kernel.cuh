@@ -1,0 +1,209 @@
+// The single pass of batched scans along columns (lane stride 1) with a block per tile of 32 lanes
+// by lane_block_rows chunks of Run items: a lane's tile is lane_block_rows times a thread's chunk,
+// so a lane has that many times fewer tiles in flight, and the block's rows of threads poll that
+// many of a lane's predecessors per round trip. Each (tile, lane) has its descriptor
+// (core/lookback_state.hpp), numbered tile * 32 + lane of the group; a lane's predecessor is
+// `stride` = 32 * groups descriptors back.
+//
+// A block: loads its chunks (a warp of 32 lanes per row: coalesced), combines them per lane in
+// shared memory, publishes each lane's tile aggregate, looks back along each lane (every row of
+// threads polls one predecessor), publishes each lane's inclusive prefix and stores its chunks.
+// Waits only on tiles of earlier tickets (draw_tile), which publish before they wait: GPUs with
+// forward progress between blocks only (lanes_single_pass_kernel.cuh has the fallback).
+#pragma once
+
+#include <cstdint>
+
+#include <scan/detail/core/headed.hpp>
+#include <scan/detail/core/lanes.hpp>
+#include <scan/detail/core/request.hpp>
+#include <scan/detail/kernels/lookback.cuh>
+#include <scan/detail/kernels/single_pass_kernel.cuh>
+
+namespace scan::gpu {
+
+inline constexpr int lane_group = 32;
+inline constexpr int lane_block_threads = 256;
+inline constexpr int lane_block_rows = lane_block_threads / lane_group;
+
+// Descriptors of a layout's tiles: one per lane of each block's group.
+template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layout& at) {
+  const long long groups = (at.lanes + lane_group - 1) / lane_group;
+  const long long rows =
+      (at.length + std::int64_t{Run} * lane_block_rows - 1) / (std::int64_t{Run} * lane_block_rows);
+  return groups * rows * lane_group;
+}
+
+template <class T> struct lane_window_slots {
+  T value[lane_block_rows][lane_group];
+  unsigned status[lane_block_rows][lane_group];
+};
+
+// Every lane's look-back, each row of threads polling one predecessor per round: leaves in
+// prefix[x] what precedes this block's tile in lane x (init included). Lanes of a tile row k >= 1
+// only. Integers fold as they walk back; other types walk back to the nearest prefix, then fold
+// forward from it through the aggregates (read again, rows in parallel), so every prefix is the
+// left fold of its lane's tiles and rounding repeats run to run.
+template <class Out, class Op>
+__device__ __forceinline__ void
+lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long stride,
+                     unsigned long long epoch, bool lane_valid, Op op,
+                     lane_window_slots<Out>& slots, Out* prefix, long long* top, int* state) {
+  constexpr bool fold_back = detail::groups_exactly<Out>;
+  constexpr int rows = lane_block_rows;
+  __shared__ int s_walking;
+  const int x = static_cast<int>(threadIdx.x) % lane_group;
+  const int w = static_cast<int>(threadIdx.x) / lane_group;
+  enum : int { done = 0, walking = 1, folding = 2 };
+  if (w == 0) {
+    state[x] = lane_valid ? walking : done;
+    top[x] = tile - stride; // the nearest predecessor not folded yet
+  }
+  bool have = false; // the leader's (w == 0) fold so far
+  Out acc{};
+  for (;;) {
+    __syncthreads();
+    // Poll: walking lanes a window of predecessors back from top, folding lanes the aggregates
+    // forward from top.
+    if (state[x] != done) {
+      const long long j = state[x] == walking ? top[x] - w * stride : top[x] + w * stride;
+      Out v{};
+      unsigned s = detail::lookback_prefix_ready; // past either end: nothing to read
+      if (j >= 0 && j < tile) s = d.read(j, epoch, v);
+      slots.status[w][x] = j < tile ? s : 4u; // 4: past this tile, when folding
+      slots.value[w][x] = v;
+    }
+    __syncthreads();
+    if (w == 0 && state[x] == walking) {
+      int found = -1;
+      bool blocked = false;
+      for (int r = 0; r < rows && found < 0; ++r) {
+        if (slots.status[r][x] == 0) blocked = true;
+        if (slots.status[r][x] == detail::lookback_prefix_ready) found = r;
+      }
+      if (!blocked) {
+        const int last = found >= 0 ? found : rows - 1;
+        if constexpr (fold_back) {
+          for (int r = 0; r <= last; ++r) {
+            acc = have ? op(slots.value[r][x], acc) : slots.value[r][x];
+            have = true;
+          }
+          if (found >= 0) {
+            prefix[x] = acc;
+            state[x] = done;
+          }
+        } else if (found >= 0) {
+          acc = slots.value[found][x];
+          top[x] = top[x] - found * stride + stride; // fold forward from the tile after it
+          state[x] = top[x] < tile ? folding : done;
+          if (state[x] == done) prefix[x] = acc;
+        }
+        if (found < 0) top[x] -= rows * stride;
+      }
+    } else if (w == 0 && state[x] == folding) {
+      for (int r = 0; r < rows; ++r) {
+        const unsigned s = slots.status[r][x];
+        if (s == 4u) break;
+        // Published before this lane walked past it: never 0 here.
+        acc = s == detail::lookback_prefix_ready ? slots.value[r][x] : op(acc, slots.value[r][x]);
+      }
+      top[x] += rows * stride;
+      if (top[x] >= tile) {
+        prefix[x] = acc;
+        state[x] = done;
+      }
+    }
+    __syncthreads();
+    // Lanes still walking or folding poll again; the block leaves when every lane is done.
+    if (threadIdx.x == 0) s_walking = 0;
+    __syncthreads();
+    if (w == 0 && state[x] != done) atomicOr(&s_walking, 1);
+    __syncthreads();
+    if (!s_walking) return;
+  }
+}
+
+template <int Run, class InSeq, class OutSeq, class Out, class Op>
+__global__ void __launch_bounds__(lane_block_threads)
+    lanes_block_kernel(InSeq in, OutSeq out, detail::lanes_layout at, bool inclusive,
+                       detail::maybe<Out> init, unsigned long long* header,
+                       tile_descriptors<Out> descriptors, long long num_blocks, Op op) {
+  constexpr int rows = lane_block_rows;
+  __shared__ long long s_block;
+  __shared__ unsigned long long s_epoch;
+  __shared__ lane_window_slots<Out> slots;
+  __shared__ Out s_prefix[lane_group];
+  __shared__ Out s_total[lane_group];
+  __shared__ long long s_top[lane_group];
+  __shared__ int s_state[lane_group];
+  if (threadIdx.x == 0) draw_tile(header, num_blocks, s_block, s_epoch);
+  __syncthreads();
+  const long long block = s_block;
+  const unsigned long long epoch = s_epoch;
+  const long long groups = (at.lanes + lane_group - 1) / lane_group;
+  const long long k = block / groups, g = block % groups;
+  const int x = static_cast<int>(threadIdx.x) % lane_group;
+  const int w = static_cast<int>(threadIdx.x) / lane_group;
+  const long long l = g * lane_group + x;
+  const bool lane_valid = l < at.lanes;
+  const std::int64_t first = (k * rows + w) * std::int64_t{Run};
+  const bool valid = lane_valid && first < at.length;
+  const int count =
+      !valid ? 0 : (at.length - first < Run ? static_cast<int>(at.length - first) : Run);
+
+  Out items[Run];
+  Out aggregate{};
+  if (valid) {
+    const InSeq p = in + at.in.at(l, first);
+#pragma unroll
+    for (int j = 0; j < Run; ++j)
+      if (j < count) items[j] = static_cast<Out>(p[j * at.in.item]);
+    aggregate = items[0];
+#pragma unroll
+    for (int j = 1; j < Run; ++j)
+      if (j < count) aggregate = op(aggregate, items[j]);
+  }
+  slots.value[w][x] = aggregate;
+  slots.status[w][x] = valid ? 1u : 0u;
+  __syncthreads();
+  // What precedes this chunk within the tile, and the lane's tile total (rows hold data from 0).
+  detail::maybe<Out> within{};
+  for (int r = 0; r < w; ++r)
+    within = {within.present ? op(within.value, slots.value[r][x]) : slots.value[r][x], true};
+  const long long tile = block * lane_group + x, stride = groups * lane_group;
+  if (w == 0 && lane_valid) {
+    Out total = slots.value[0][x];
+    for (int r = 1; r < rows && slots.status[r][x]; ++r)
+      total = op(total, slots.value[r][x]);
+    if (k == 0)
+      descriptors.publish(tile, epoch, detail::lookback_prefix_ready,
+                          init.present ? op(init.value, total) : total);
+    else
+      descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, total);
+    s_total[x] = total;
+  }
+  detail::maybe<Out> seed = init;
+  if (k > 0) {
+    // The block waits as one: the slots are the look-back's now.
+    lane_block_look_back(descriptors, tile, stride, epoch, lane_valid, op, slots, s_prefix, s_top,
+                         s_state);
+    __syncthreads();
+    seed = {s_prefix[x], true};
+    if (w == 0 && lane_valid)
+      descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(s_prefix[x], s_total[x]));
+  }
+  if (!valid) return;
+  if (within.present) seed = {seed.present ? op(seed.value, within.value) : within.value, true};
+
+  const OutSeq q = out + at.out.at(l, first);
+  detail::maybe<Out> acc = seed;
+#pragma unroll
+  for (int j = 0; j < Run; ++j) {
+    if (j >= count) break;
+    if (!inclusive) q[j * at.out.item] = acc.value; // exclusive scans always have a seed
+    acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+    if (inclusive) q[j * at.out.item] = acc.value;
+  }
+}
+
+} // namespace scan::gpu
