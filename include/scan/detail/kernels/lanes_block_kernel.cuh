@@ -199,10 +199,11 @@ __global__ void __launch_bounds__(lane_block_threads)
   detail::maybe<Out> acc = seed;
 #pragma unroll
   for (int j = 0; j < Run; ++j) {
-    if (j >= count) break;
-    if (!inclusive) q[j * at.out.item] = acc.value; // exclusive scans always have a seed
-    acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
-    if (inclusive) q[j * at.out.item] = acc.value;
+    if (j < count) {
+      if (!inclusive) q[j * at.out.item] = acc.value; // exclusive scans always have a seed
+      acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+      if (inclusive) q[j * at.out.item] = acc.value;
+    }
   }
 }
 

@@ -162,11 +162,12 @@ __global__ void __launch_bounds__(lane_threads)
   detail::maybe<Out> acc = seed;
 #pragma unroll
   for (int j = 0; j < Run; ++j) {
-    if (j >= count) break;
-    // An exclusive scan always has a seed: init, or what precedes the chunk.
-    if (!inclusive) q[j * at.out.item] = acc.value;
-    acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
-    if (inclusive) q[j * at.out.item] = acc.value;
+    if (j < count) {
+      // An exclusive scan always has a seed: init, or what precedes the chunk.
+      if (!inclusive) q[j * at.out.item] = acc.value;
+      acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+      if (inclusive) q[j * at.out.item] = acc.value;
+    }
   }
 }
 
