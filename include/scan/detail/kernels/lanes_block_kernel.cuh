@@ -17,6 +17,7 @@
 #include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/lanes.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 
@@ -195,16 +196,7 @@ __global__ void __launch_bounds__(lane_block_threads)
   if (!valid) return;
   if (within.present) seed = {seed.present ? op(seed.value, within.value) : within.value, true};
 
-  const OutSeq q = out + at.out.at(l, first);
-  detail::maybe<Out> acc = seed;
-#pragma unroll
-  for (int j = 0; j < Run; ++j) {
-    if (j < count) {
-      if (!inclusive) q[j * at.out.item] = acc.value; // exclusive scans always have a seed
-      acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
-      if (inclusive) q[j * at.out.item] = acc.value;
-    }
-  }
+  store_lane_chunk<Run>(out + at.out.at(l, first), at.out.item, items, count, inclusive, seed, op);
 }
 
 } // namespace scan::gpu

@@ -40,6 +40,33 @@ __device__ __forceinline__ Out reduce_lane_items(InSeq p, std::int64_t item, int
   return acc;
 }
 
+// Stores a chunk's `count` items scanned from `seed` (an exclusive scan always has one: init, or
+// what precedes the chunk), every `item` elements from q. Full chunks take a loop without guards
+// (no break under #pragma unroll either: hipcc refuses to unroll it).
+template <int Run, class OutSeq, class Out, class Op>
+__device__ __forceinline__ void store_lane_chunk(OutSeq q, std::int64_t item,
+                                                 const Out (&items)[Run], int count, bool inclusive,
+                                                 detail::maybe<Out> seed, Op op) {
+  detail::maybe<Out> acc = seed;
+  if (count == Run) {
+#pragma unroll
+    for (int j = 0; j < Run; ++j) {
+      if (!inclusive) q[j * item] = acc.value;
+      acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+      if (inclusive) q[j * item] = acc.value;
+    }
+  } else {
+#pragma unroll
+    for (int j = 0; j < Run; ++j) {
+      if (j < count) {
+        if (!inclusive) q[j * item] = acc.value;
+        acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
+        if (inclusive) q[j * item] = acc.value;
+      }
+    }
+  }
+}
+
 // What precedes tile `tile` (>= lanes) in its lane, init included, one predecessor per round trip
 // (polling several per round measured slower where lanes are many and walks short: 0.88 -> 0.72
 // of a copy at 1024 x 65536 int32 on the H100). Integers fold as they walk back; other types walk
@@ -158,17 +185,7 @@ __global__ void __launch_bounds__(lane_threads)
   // A waiting thread may be reading this chunk's input (Fallback): the prefix goes out first.
   if constexpr (Fallback) fence_release();
 
-  const OutSeq q = out + at.out.at(l, first);
-  detail::maybe<Out> acc = seed;
-#pragma unroll
-  for (int j = 0; j < Run; ++j) {
-    if (j < count) {
-      // An exclusive scan always has a seed: init, or what precedes the chunk.
-      if (!inclusive) q[j * at.out.item] = acc.value;
-      acc = {acc.present ? op(acc.value, items[j]) : items[j], true};
-      if (inclusive) q[j * at.out.item] = acc.value;
-    }
-  }
+  store_lane_chunk<Run>(out + at.out.at(l, first), at.out.item, items, count, inclusive, seed, op);
 }
 
 } // namespace scan::gpu
