@@ -144,42 +144,38 @@ template <class Strategy, class Platform> struct gpu_parts {
   static bool lanes_single_pass_applies(const detail::lanes_layout& at) {
     return at.in.lane == 1 && at.out.lane == 1 && at.lanes >= max_warp_size;
   }
-  // A thread per chunk (lanes_single_pass_kernel.cuh) from this many lanes on, where a lane has
-  // few chunks in flight; a block per tile of 32 lanes below (lanes_block_kernel.cuh), whose
-  // tiles are 8 chunks long. Measured on the H100 (perf/BATCHED_RESULTS.md), int32 columns:
-  // 1024 lanes 0.61 / 0.72 of a copy (thread / block), 16384 lanes 0.89 / 0.71, 65536 lanes
-  // 0.86 / 0.71. GPUs without forward progress between blocks run the thread's kernel, which has
-  // the fallback.
-  static constexpr std::int64_t lanes_per_thread_from = 8192;
-  static bool lanes_by_block(const detail::lanes_layout& at) {
-    return !Platform::lookback_fallback && at.lanes < lanes_per_thread_from;
-  }
+  // A block per tile of 32 lanes by 8 chunks (lanes_block_kernel.cuh): a lane has 8 times fewer
+  // tiles in flight than with a thread per chunk (lanes_single_pass_kernel.cuh), and 8 threads
+  // share its look-back. The thread's kernel walks a lane one round trip at a time and measured
+  // unstable on the H100 (1024 x 65536 float columns: 0.40 to 0.90 of a copy from build to build);
+  // it stays for GPUs without forward progress between blocks, since it has the fallback.
+  static constexpr bool lanes_by_block = !Platform::lookback_fallback;
   template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
-    if (lanes_by_block(at)) return lane_block_tiles<lane_run<Out>>(at);
-    return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
+    if constexpr (lanes_by_block)
+      return lane_block_tiles<lane_run<Out>>(at);
+    else
+      return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
   }
   template <class InSeq, class OutSeq, class Out, class Op>
   void single_pass_lanes(InSeq in, OutSeq out, const detail::lanes_layout& at, bool inclusive,
                          detail::maybe<Out> init, detail::lookback_state<Out> state, Op op) {
-    const bool by_block = lanes_by_block(at);
-    const std::int64_t blocks = by_block ? state.num_tiles / lane_group
-                                         : (state.num_tiles + lane_threads - 1) / lane_threads;
+    const std::int64_t blocks = lanes_by_block
+                                    ? state.num_tiles / lane_group
+                                    : (state.num_tiles + lane_threads - 1) / lane_threads;
     if (blocks > 0x7fffffff)
       throw error("n: " + std::to_string(at.items()) + " elements need more than 2^31 - 1 blocks");
     const auto grid = static_cast<unsigned>(blocks);
-    if constexpr (!Platform::lookback_fallback) {
-      if (by_block) {
-        lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
-            in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
-        Platform::check_launch("lanes_block_kernel");
-        return;
-      }
+    if constexpr (lanes_by_block) {
+      lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
+          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
+      Platform::check_launch("lanes_block_kernel");
+    } else {
+      lanes_single_pass_kernel<lane_run<Out>, Platform::lookback_fallback>
+          <<<grid, lane_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
+                                              tile_descriptors<Out>(state), blocks, op,
+                                              Platform::lookback_patience());
+      Platform::check_launch("lanes_single_pass_kernel");
     }
-    lanes_single_pass_kernel<lane_run<Out>, Platform::lookback_fallback>
-        <<<grid, lane_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
-                                            tile_descriptors<Out>(state), blocks, op,
-                                            Platform::lookback_patience());
-    Platform::check_launch("lanes_single_pass_kernel");
   }
 
   // words[w] bit b = test(32w + b), for the n items: an item per thread, a ballot per warp.
