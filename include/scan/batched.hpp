@@ -41,9 +41,6 @@ template <class T> struct matrix {
   matrix(T* data_, std::int64_t rows_, std::int64_t cols_) : matrix(data_, rows_, cols_, cols_) {}
 };
 
-// The axis a batched scan runs along: each row on its own (the contiguous one), or each column.
-enum class along { rows, columns };
-
 namespace detail {
 
 template <class T> void check_matrix(const matrix<T>& m, const char* name) {

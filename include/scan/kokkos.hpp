@@ -1,13 +1,14 @@
-// libscan for Kokkos applications: scans of rank-1 Kokkos::Views on an execution space instance
-// (see detail/kokkos_views.hpp for the entry points, detail/kokkos_segmented_views.hpp for the
-// segmented ones). Needs libscan configured with
-// SCAN_BACKEND=kokkos; Kokkos must be initialized before the first scan.
+// libscan for Kokkos applications: scans of Kokkos::Views on an execution space instance (see
+// detail/kokkos_views.hpp for the entry points, detail/kokkos_segmented_views.hpp for the
+// segmented ones, detail/kokkos_batched_views.hpp for rows and columns of rank-2 Views). Needs
+// libscan configured with SCAN_BACKEND=kokkos; Kokkos must be initialized before the first scan.
 #pragma once
 
 #if !defined(SCAN_WITH_KOKKOS)
 #error "scan/kokkos.hpp needs a libscan built with SCAN_BACKEND=kokkos"
 #endif
 
+#include <scan/detail/kokkos_batched_views.hpp>
 #include <scan/detail/kokkos_segmented_views.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/scan.hpp>

@@ -573,6 +573,105 @@ TEST_CASE("views: bad segments are rejected and nothing is written") {
   CHECK(first_mismatch(read(out), untouched) == -1);
 }
 
+namespace {
+
+// A batched scan of a rows x cols matrix View over a padded rank-1 buffer (row- or column-major,
+// leading dimension 3 more than needed, a LayoutStride View), in mode m (0 inclusive, 1 inclusive
+// from init, 2 exclusive), against each row's or column's host scan; the padding keeps its
+// poison.
+template <class T, class Op>
+void check_batched_views(std::int64_t rows, std::int64_t cols, bool column_major, scan::along axis,
+                         int m, T init, Op op, bool in_place = false) {
+  CAPTURE(rows);
+  CAPTURE(cols);
+  CAPTURE(column_major);
+  CAPTURE(m);
+  CAPTURE(in_place);
+  const std::int64_t ld = (column_major ? rows : cols) + 3;
+  const std::int64_t span = ld * (column_major ? cols : rows);
+  Kokkos::View<T*> in_buf("in_buf", span), out_buf("out_buf", span);
+  const Kokkos::LayoutStride layout = column_major ? Kokkos::LayoutStride(rows, 1, cols, ld)
+                                                   : Kokkos::LayoutStride(rows, ld, cols, 1);
+  using matrix =
+      Kokkos::View<T**, Kokkos::LayoutStride, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
+  const Kokkos::View<T*>& target = in_place ? in_buf : out_buf;
+  matrix in(in_buf.data(), layout), out(target.data(), layout);
+  const std::vector<T> data = random_values<T>(span);
+  fill(in_buf, data);
+  std::vector<T> want = data;
+  if (!in_place) {
+    want = random_values<T>(span);
+    fill(out_buf, want);
+  }
+  const exec_space exec;
+  if (m == 0)
+    scan::kokkos::batched_inclusive_scan(exec, in, out, axis, op);
+  else if (m == 1)
+    scan::kokkos::batched_inclusive_scan(exec, in, out, axis, init, op);
+  else
+    scan::kokkos::batched_exclusive_scan(exec, in, out, axis, init, op);
+  exec.fence();
+  const auto at = [&](std::int64_t r, std::int64_t c) {
+    return static_cast<std::size_t>(column_major ? r + c * ld : r * ld + c);
+  };
+  const bool along_rows = axis == scan::along::rows;
+  const std::int64_t lanes = along_rows ? rows : cols, length = along_rows ? cols : rows;
+  const scan::detail::maybe<T> start =
+      m == 0 ? scan::detail::maybe<T>{} : scan::detail::maybe<T>{init, true};
+  for (std::int64_t l = 0; l < lanes; ++l) {
+    std::vector<T> lane;
+    for (std::int64_t j = 0; j < length; ++j)
+      lane.push_back(data[along_rows ? at(l, j) : at(j, l)]);
+    const std::vector<T> scanned = expected<T, T>(lane, m != 2, start, op);
+    for (std::int64_t j = 0; j < length; ++j)
+      want[along_rows ? at(l, j) : at(j, l)] = scanned[static_cast<std::size_t>(j)];
+  }
+  CHECK(first_mismatch(read(target), want) == -1);
+}
+
+} // namespace
+
+TEST_CASE("views: batched scans of matrix rows and columns") {
+  const std::int64_t shapes[][2] = {{1, 1}, {7, 33}, {33, 7}, {100, 1000}, {1000, 40}, {3, 5000}};
+  for (const auto& shape : shapes)
+    for (bool column_major : {false, true})
+      for (scan::along axis : {scan::along::rows, scan::along::columns}) {
+        for (int m = 0; m < 3; ++m)
+          check_batched_views<int>(shape[0], shape[1], column_major, axis, m, 7, scan::sum{});
+        check_batched_views<int>(shape[0], shape[1], column_major, axis, 2, -100, custom_max{});
+        check_batched_views<affine>(shape[0], shape[1], column_major, axis, 1, affine{3, 1},
+                                    compose{});
+        check_batched_views<int>(shape[0], shape[1], column_major, axis, 0, 0, scan::sum{}, true);
+      }
+}
+
+TEST_CASE("views: bad batched scans are rejected and nothing is written") {
+  const exec_space exec;
+  Kokkos::View<int**, Kokkos::LayoutRight> in("in", 10, 20), out("out", 10, 20),
+      narrow("narrow", 10, 19);
+  Kokkos::deep_copy(in, 1);
+  Kokkos::deep_copy(out, -5);
+  check_rejected([&] { scan::kokkos::batched_inclusive_scan(exec, in, narrow, scan::along::rows); },
+                 "out:", "differ");
+  auto left = Kokkos::subview(out, Kokkos::make_pair(0, 5), Kokkos::ALL);
+  auto right = Kokkos::subview(out, Kokkos::make_pair(2, 7), Kokkos::ALL);
+  check_rejected(
+      [&] { scan::kokkos::batched_inclusive_scan(exec, left, right, scan::along::columns); },
+      "out:", "shares memory");
+  check_rejected(
+      [&] {
+        Kokkos::View<int**, Kokkos::LayoutStride> a(out.data(),
+                                                    Kokkos::LayoutStride(10, 20, 20, 1));
+        Kokkos::View<int**, Kokkos::LayoutStride> b(out.data(),
+                                                    Kokkos::LayoutStride(10, 1, 20, 10));
+        scan::kokkos::batched_inclusive_scan(exec, a, b, scan::along::rows);
+      },
+      "out:", "layout");
+  exec.fence();
+  Kokkos::View<int*, Kokkos::MemoryUnmanaged> flat(out.data(), 200);
+  CHECK(first_mismatch(read(flat), std::vector<int>(200, -5)) == -1);
+}
+
 TEST_CASE("pointer API on the default execution space") {
   const std::int64_t n = 5000;
   const std::vector<int> data = random_values<int>(n);

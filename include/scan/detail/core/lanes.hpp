@@ -12,6 +12,14 @@
 
 #include <scan/config.hpp>
 
+namespace scan {
+
+// The axis a batched scan runs along (scan/batched.hpp): each row on its own (the contiguous one),
+// or each column.
+enum class along { rows, columns };
+
+} // namespace scan
+
 namespace scan::detail {
 
 struct lane_strides {
