@@ -109,27 +109,19 @@ if want perf; then
   "$build/perf/cub_comparison" --markdown "$out/cuda_results.md" ${PERF_ARGS:-} >"$out/perf.log" 2>&1
   note "perf: exit $?"
 fi
-if want segmented; then
-  # Segmented scans beside CUB and Thrust by key (perf/segmented_comparison.cu).
-  "$build/perf/segmented_comparison" --markdown "$out/segmented_results.md" ${SEGMENTED_ARGS:-} \
-    >"$out/segmented.log" 2>&1
-  note "segmented: exit $?"
-  cat "$out/segmented.log"
-fi
-if want batched; then
-  # Batched scans along rows and columns beside CUB by key (perf/batched_comparison.cu).
-  "$build/perf/batched_comparison" --markdown "$out/batched_results.md" ${BATCHED_ARGS:-} \
-    >"$out/batched.log" 2>&1
-  note "batched: exit $?"
-  cat "$out/batched.log"
-fi
-if want distributed; then
-  # Distributed scans over NCCL, one rank per GPU (perf/distributed_bench.cu; DISTRIBUTED_ARGS).
-  "$build/perf/distributed_bench" --markdown "$out/distributed_results.md" ${DISTRIBUTED_ARGS:-} \
-    >"$out/distributed.log" 2>&1
-  note "distributed: exit $?"
-  cat "$out/distributed.log"
-fi
+# A comparison program's stage: its table appended to $out/<stage>_results.md, its log printed.
+compare() {
+  local stage=$1 program=$2 args=$3
+  "$build/perf/$program" --markdown "$out/${stage}_results.md" $args >"$out/$stage.log" 2>&1
+  note "$stage: exit $?"
+  cat "$out/$stage.log"
+}
+# Segmented scans beside CUB and Thrust by key (perf/segmented_comparison.cu).
+want segmented && compare segmented segmented_comparison "${SEGMENTED_ARGS:-}"
+# Batched scans along rows and columns beside CUB by key (perf/batched_comparison.cu).
+want batched && compare batched batched_comparison "${BATCHED_ARGS:-}"
+# Distributed scans over NCCL, one rank per GPU (perf/distributed_bench.cu).
+want distributed && compare distributed distributed_bench "${DISTRIBUTED_ARGS:-}"
 if want ladders; then
   start=$(date +%s)
   perf=$build/perf/scan_perf

@@ -39,13 +39,7 @@ void batched_views(const Exec& exec, const InView& in, const OutView& out, along
                 "out: a View of const elements cannot receive a scan");
   static_assert(std::is_convertible<In, Out>::value,
                 "in: its value type must convert to out's value type");
-  require_initialized();
-  if (call.backend != backend::automatic && call.backend != backend::kokkos)
-    throw error("options.backend: the Kokkos View entry points run on the kokkos backend, not " +
-                std::string(to_string(call.backend)));
-  if (const std::string why = unsupported(call); !why.empty()) throw error("options: " + why);
-  check_accessible<Exec>("in", in);
-  check_accessible<Exec>("out", out);
+  check_view_call<Exec>(in, out, call);
   const auto rows = static_cast<std::int64_t>(in.extent(0));
   const auto cols = static_cast<std::int64_t>(in.extent(1));
   if (static_cast<std::int64_t>(out.extent(0)) != rows ||

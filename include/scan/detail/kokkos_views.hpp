@@ -90,12 +90,9 @@ inline bool share_elements(std::uintptr_t a, std::int64_t a_stride, std::size_t 
   return d + k * a_stride > -size_b;
 }
 
-// The checks of every View call; returns the item count.
+// The checks every View entry point makes first (rank-1 and rank-2 alike).
 template <class Exec, class InView, class OutView>
-std::int64_t check_views(const Exec& exec, const InView& in, const OutView& out,
-                         const options& opt) {
-  using In = view_value_t<InView>;
-  using Out = view_value_t<OutView>;
+void check_view_call(const InView& in, const OutView& out, const options& opt) {
   require_initialized();
   if (opt.backend != backend::automatic && opt.backend != backend::kokkos)
     throw error("options.backend: the Kokkos View entry points run on the kokkos backend, not " +
@@ -103,6 +100,15 @@ std::int64_t check_views(const Exec& exec, const InView& in, const OutView& out,
   if (const std::string why = unsupported(opt); !why.empty()) throw error("options: " + why);
   check_accessible<Exec>("in", in);
   check_accessible<Exec>("out", out);
+}
+
+// The checks of every rank-1 View call; returns the item count.
+template <class Exec, class InView, class OutView>
+std::int64_t check_views(const Exec& exec, const InView& in, const OutView& out,
+                         const options& opt) {
+  using In = view_value_t<InView>;
+  using Out = view_value_t<OutView>;
+  check_view_call<Exec>(in, out, opt);
   if (in.extent(0) != out.extent(0))
     throw error("out: extent " + std::to_string(out.extent(0)) + " of View '" + out.label() +
                 "' differs from the extent " + std::to_string(in.extent(0)) + " of in ('" +

@@ -6,17 +6,14 @@
 // nearest published prefix, publishes its inclusive prefix and stores its chunk. 2n traffic plus a
 // descriptor per chunk.
 //
-// Blocks draw tickets (draw_tile, single_pass_kernel.cuh), so a tile only waits on tiles of
-// earlier tickets or of its own block, which publish their aggregates before any thread of theirs
-// waits. With Fallback (no forward progress between blocks) a thread that has polled `patience`
-// times reduces the blocking chunk's input itself.
-// Few lanes (64) run slowly: a lane has as many chunks in flight as the GPU holds threads over
-// lanes, and each thread walks its lane's chunks one round trip at a time.
+// For GPUs without forward progress between blocks (HIP's): a thread that has polled a chunk
+// `patience` times reduces the blocking chunk's input itself, so no thread waits on a block that
+// may never run. GPUs with forward progress run lanes_block_kernel.cuh, whose lanes have fewer
+// tiles in flight (perf/BATCHED_RESULTS.md: this kernel's walks grow long with few lanes).
 #pragma once
 
 #include <cstdint>
 
-#include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/lanes.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/kernels/lookback.cuh>
@@ -67,45 +64,9 @@ __device__ __forceinline__ void store_lane_chunk(OutSeq q, std::int64_t item,
   }
 }
 
-// What precedes tile `tile` (>= lanes) in its lane, init included, one predecessor per round trip
-// (polling several per round measured slower where lanes are many and walks short: 0.88 -> 0.72
-// of a copy at 1024 x 65536 int32 on the H100). Integers fold as they walk back; other types walk
-// back to the nearest prefix and fold forward from it through the aggregates, so every prefix is
-// the left fold of its lane's chunks and rounding repeats run to run (a tile found with its prefix
-// out restarts the fold there: the same value).
-template <class Out, class Op>
-__device__ __forceinline__ Out lane_look_back(const tile_descriptors<Out>& d, long long tile,
-                                              unsigned long long epoch, long long lanes, Op op) {
-  constexpr bool fold_back = detail::groups_exactly<Out>;
-  Out acc{};
-  bool have = false;
-  long long j = tile - lanes;
-  for (;; j -= lanes) {
-    Out value{};
-    unsigned status;
-    while ((status = d.read(j, epoch, value)) == 0)
-      pause();
-    if constexpr (fold_back) {
-      acc = have ? op(value, acc) : value;
-      have = true;
-    } else {
-      acc = value;
-    }
-    if (status == detail::lookback_prefix_ready) break;
-  }
-  if constexpr (!fold_back) {
-    for (long long i = j + lanes; i < tile; i += lanes) {
-      Out value{};
-      const unsigned status = d.read(i, epoch, value);
-      acc = status == detail::lookback_prefix_ready ? value : op(acc, value);
-    }
-  }
-  return acc;
-}
-
-// The same for GPUs without forward progress between blocks, folding back whatever the type: a
-// thread that has polled a chunk `patience` times reduces its input itself (a chunk published
-// meanwhile keeps its own value: it may be overwriting that input, in place).
+// What precedes tile `tile` (>= lanes) in its lane, init included, one predecessor per round trip,
+// folding back: a thread that has polled a chunk `patience` times reduces its input itself (a
+// chunk published meanwhile keeps its own value: it may be overwriting that input, in place).
 template <int Run, class InSeq, class Out, class Op>
 __device__ __forceinline__ Out lane_look_back_or_reduce(const tile_descriptors<Out>& d,
                                                         long long tile, unsigned long long epoch,
@@ -141,7 +102,7 @@ __device__ __forceinline__ Out lane_look_back_or_reduce(const tile_descriptors<O
   }
 }
 
-template <int Run, bool Fallback, class InSeq, class OutSeq, class Out, class Op>
+template <int Run, class InSeq, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(lane_threads)
     lanes_single_pass_kernel(InSeq in, OutSeq out, detail::lanes_layout at, bool inclusive,
                              detail::maybe<Out> init, unsigned long long* header,
@@ -175,15 +136,12 @@ __global__ void __launch_bounds__(lane_threads)
                         init.present ? op(init.value, aggregate) : aggregate);
   } else {
     descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
-    if constexpr (Fallback)
-      seed = {lane_look_back_or_reduce<Run>(descriptors, tile, epoch, at, in, init, op, patience),
-              true};
-    else
-      seed = {lane_look_back(descriptors, tile, epoch, at.lanes, op), true};
+    seed = {lane_look_back_or_reduce<Run>(descriptors, tile, epoch, at, in, init, op, patience),
+            true};
     descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(seed.value, aggregate));
   }
-  // A waiting thread may be reading this chunk's input (Fallback): the prefix goes out first.
-  if constexpr (Fallback) fence_release();
+  // A waiting thread may be reading this chunk's input: the prefix goes out first.
+  fence_release();
 
   store_lane_chunk<Run>(out + at.out.at(l, first), at.out.item, items, count, inclusive, seed, op);
 }

@@ -170,10 +170,9 @@ template <class Strategy, class Platform> struct gpu_parts {
           in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
       Platform::check_launch("lanes_block_kernel");
     } else {
-      lanes_single_pass_kernel<lane_run<Out>, Platform::lookback_fallback>
-          <<<grid, lane_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
-                                              tile_descriptors<Out>(state), blocks, op,
-                                              Platform::lookback_patience());
+      lanes_single_pass_kernel<lane_run<Out>><<<grid, lane_threads, 0, stream>>>(
+          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op,
+          Platform::lookback_patience());
       Platform::check_launch("lanes_single_pass_kernel");
     }
   }
