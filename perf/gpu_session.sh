@@ -64,7 +64,7 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented batched"
+  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented batched totals"
   for suite in $suites; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)

@@ -33,6 +33,13 @@ const backend_entry& entry_offering(backend b, optional_scan scan, const char* w
   return *entry;
 }
 
+const backend_entry& entry_offering_totals(backend b) {
+  const backend_entry* entry = find_backend(b);
+  if (!entry || !entry->run_totals_compiled)
+    throw error("options.backend: the " + std::string(to_string(b)) + " backend writes no totals");
+  return *entry;
+}
+
 backend configured_backend() {
 #if defined(SCAN_WITH_KOKKOS) // first: a Kokkos with CUDA or HIP brings that backend too
   return backend::kokkos;

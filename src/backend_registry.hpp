@@ -35,6 +35,9 @@ struct backend_entry {
   // Runs this rank's part of a checked distributed scan (scan/distributed.hpp, n >= 0) from the
   // compiled set; null when the backend has none.
   void (*run_distributed_compiled)(const request& r, const communicator& comm) = nullptr;
+  // Runs one step of a checked call's totals (r.has_totals: scan/totals.hpp) from the compiled
+  // set, whatever scan the call is.
+  void (*run_totals_compiled)(const request& r, totals_step step) = nullptr;
 };
 
 // Null when this build does not hold the backend.
@@ -46,6 +49,18 @@ using optional_scan = void (*backend_entry::*)(const request&);
 // Backend b's entry, which must offer `scan`; else scan::error naming the backend and `what`
 // ("blockwise"). b is a built backend (check() said so).
 const backend_entry& entry_offering(backend b, optional_scan scan, const char* what);
+// Backend b's entry, which must write totals.
+const backend_entry& entry_offering_totals(backend b);
+
+// Runs scan() (one of the entry's compiled scans of r) between the steps that write r's totals,
+// when it asks for them.
+template <class Scan> void with_compiled_totals(backend b, const request& r, Scan&& scan) {
+  if (!r.has_totals) return scan();
+  const backend_entry& entry = entry_offering_totals(b);
+  if (r.n > 0) entry.run_totals_compiled(r, totals_step::save_tails);
+  scan();
+  entry.run_totals_compiled(r, totals_step::finish);
+}
 
 // The backend SCAN_BACKEND configured; what backend::automatic means.
 backend configured_backend();

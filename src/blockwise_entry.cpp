@@ -36,8 +36,9 @@ backend check_blockwise(const request& r) {
 
 void run_compiled_blockwise(const request& r) {
   const backend b = check_blockwise(r);
-  if (r.n == 0) return;
-  find_backend(b)->run_blockwise_compiled(r);
+  with_compiled_totals(b, r, [&] {
+    if (r.n > 0) find_backend(b)->run_blockwise_compiled(r);
+  });
 }
 
 } // namespace scan::detail

@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include <scan/detail/core/segment_tails.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 
@@ -47,13 +48,43 @@ void check_overlap(const request& r) {
                 "in-place scan (out == in) may share memory");
 }
 
+// The totals (scan/totals.hpp): as many as tails_of(r) counts, written after the scan.
+void check_totals(const request& r) {
+  if (!r.has_totals) return;
+  const std::int64_t count = tails_of(r).count;
+  if (count < 0)
+    throw error("totals: segments given by head flags or keys have no totals (their count is "
+                "known only once marked); give the segments as offsets");
+  if (count == 0) return;
+  if (!r.totals) throw error("totals: null pointer for " + std::to_string(count) + " totals");
+  const auto begin = reinterpret_cast<std::uintptr_t>(r.totals);
+  if (static_cast<std::uintptr_t>(count) > (UINTPTR_MAX - begin) / r.out_size)
+    throw error("totals: " + std::to_string(count) +
+                " elements run past the end of the address space");
+  const std::uintptr_t end = begin + static_cast<std::uintptr_t>(count) * r.out_size;
+  const auto overlaps = [&](const void* p, std::int64_t elements, std::size_t size) {
+    const auto b = reinterpret_cast<std::uintptr_t>(p);
+    return elements > 0 && b < end && begin < b + static_cast<std::uintptr_t>(elements) * size;
+  };
+  const std::int64_t in_count = r.batched ? extent(r.lanes, r.lanes.in) : r.n;
+  const std::int64_t out_count = r.batched ? extent(r.lanes, r.lanes.out) : r.n;
+  if (overlaps(r.in, in_count, r.in_size) || overlaps(r.out, out_count, r.out_size))
+    throw error("totals: overlaps the input or the output; they are read after the totals are "
+                "begun");
+  if (r.segments.kind == segments_kind::offsets &&
+      overlaps(r.segments.data, r.segments.num_segments + 1, r.segments.size))
+    throw error("totals: overlaps the offsets, which are read while the totals are written");
+}
+
 // The host backend reads its pointers on the host: memory only a device can read would crash it.
 void check_host_readable(const request& r) {
   for (const auto& device_backend : backend_names) {
     const backend_entry* device = find_backend(device_backend.value);
     if (!device || !device->device_only) continue;
     const std::string name = str(device_backend.name);
-    for (const auto& [p, arg] : {std::pair<const void*, const char*>{r.in, "in"}, {r.out, "out"}})
+    for (const auto& [p, arg] : {std::pair<const void*, const char*>{r.in, "in"},
+                                 {r.out, "out"},
+                                 {r.has_totals ? r.totals : nullptr, "totals"}})
       if (device->device_only(p))
         throw error(std::string(arg) + ": " + name +
                     " device memory, which the host backend cannot read; pass options.backend = "
@@ -85,12 +116,16 @@ backend check(const request& r) {
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
   check_enums(r.opt);
   if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
-  if (r.n == 0) return entry.id;
-  if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
-  if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
-  check_overlap(r);
+  if (r.n > 0) {
+    if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
+    if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
+    check_overlap(r);
+  }
+  check_totals(r);
+  if (r.n == 0 && !(r.has_totals && r.totals)) return entry.id;
   if (entry.check_memory) entry.check_memory(r);
   if (entry.id == backend::host) check_host_readable(r);
+  if (r.n == 0) return entry.id;
 
   const workspace& ws = r.opt.workspace;
   if (ws.data || ws.bytes) {
@@ -109,8 +144,9 @@ backend check(const request& r) {
 
 void run_compiled(const request& r) {
   const backend b = check(r);
-  if (r.n == 0) return;
-  find_backend(b)->run_compiled(r);
+  with_compiled_totals(b, r, [&] {
+    if (r.n > 0) find_backend(b)->run_compiled(r);
+  });
 }
 
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, element_type out_type,

@@ -63,8 +63,9 @@ backend check_segmented(const request& r) {
 
 void run_compiled_segmented(const request& r) {
   const backend b = check_segmented(r);
-  if (r.n == 0) return;
-  find_backend(b)->run_segmented_compiled(r);
+  with_compiled_totals(b, r, [&] {
+    if (r.n > 0) find_backend(b)->run_segmented_compiled(r);
+  });
 }
 
 } // namespace scan::detail

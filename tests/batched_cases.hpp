@@ -5,6 +5,8 @@
 // "batched").
 #pragma once
 
+#include <functional>
+
 #include <scan/batched.hpp>
 
 namespace scan_test {
@@ -18,9 +20,11 @@ inline std::int64_t matrix_extent(std::int64_t rows, std::int64_t cols, std::int
   return rows == 0 || cols == 0 ? 0 : (rows - 1) * ld + cols;
 }
 
-template <class In, class Out, class Op>
-void call_batched(mode m, const scan::matrix<const In>& in, const scan::matrix<Out>& out,
-                  scan::along axis, const Out& init, Op op, const scan::options& opt) {
+template <class T> struct output_value<scan::matrix<T>> { using type = T; };
+
+template <class In, class Output, class Op>
+void call_batched(mode m, const scan::matrix<const In>& in, const Output& out, scan::along axis,
+                  const output_value_t<Output>& init, Op op, const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
     scan::batched_inclusive_scan(in, out, axis, op, opt);
@@ -34,9 +38,10 @@ void call_batched(mode m, const scan::matrix<const In>& in, const scan::matrix<O
   }
 }
 
-template <class In, class Out, class Op>
-void call_strided(mode m, const In* in, std::int64_t in_stride, Out* out, std::int64_t out_stride,
-                  std::int64_t n, const Out& init, Op op, const scan::options& opt) {
+template <class In, class Output, class Op>
+void call_strided(mode m, const In* in, std::int64_t in_stride, Output out, std::int64_t out_stride,
+                  std::int64_t n, const output_value_t<Output>& init, Op op,
+                  const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
     scan::strided_inclusive_scan(in, in_stride, out, out_stride, n, op, opt);
@@ -50,35 +55,68 @@ void call_strided(mode m, const In* in, std::int64_t in_stride, Out* out, std::i
   }
 }
 
-// One batched scan of `lanes` scans of `length` items, item j of lane l at l * lane + j * item in
-// the input and the output (their own strides), on fresh random input: the reference scans each
-// lane; the output's other elements must keep their poison (or, in place, the input).
-// `scan(in, out, init)` makes the call.
-template <class In, class Out, class Op, class Scan>
-void check_lanes(const std::string& what, std::int64_t lanes, std::int64_t length,
-                 std::int64_t in_lane, std::int64_t in_item, std::int64_t out_lane,
-                 std::int64_t out_item, mode m, bool in_place, Scan&& scan) {
+// Segments laid out anywhere: item j of segment s is at in_at(s, j) in the input and out_at(s, j)
+// in the output, which span in_extent and out_extent elements.
+struct laid_out {
+  std::vector<std::int64_t> lengths;
+  std::function<std::int64_t(std::int64_t, std::int64_t)> in_at, out_at;
+  std::int64_t in_extent = 0, out_extent = 0;
+};
+
+// `lanes` segments of `length` items, item j of lane l at l * lane + j * item in the input and
+// the output (their own strides).
+inline laid_out lanes_of(std::int64_t lanes, std::int64_t length, std::int64_t in_lane,
+                         std::int64_t in_item, std::int64_t out_lane, std::int64_t out_item) {
   const auto extent = [&](std::int64_t lane, std::int64_t item) {
     return lanes == 0 || length == 0 ? 0 : (lanes - 1) * lane + (length - 1) * item + 1;
   };
-  const std::int64_t in_extent = extent(in_lane, in_item), out_extent = extent(out_lane, out_item);
-  if (std::max(in_extent, out_extent) > max_n()) return;
+  return {std::vector<std::int64_t>(static_cast<std::size_t>(lanes), length),
+          [=](std::int64_t l, std::int64_t j) { return l * in_lane + j * in_item; },
+          [=](std::int64_t l, std::int64_t j) { return l * out_lane + j * out_item; },
+          extent(in_lane, in_item), extent(out_lane, out_item)};
+}
+
+// The total of each segment (scan/totals.hpp): the last inclusive result of the segment from
+// init (when the mode has one), init or Out{} when it is empty; and each one's tolerance.
+template <class In, class Out, class Op>
+void reference_totals(mode m, const std::vector<In>& packed,
+                      const std::vector<std::int64_t>& lengths, const Out& init,
+                      std::vector<Out>& want, std::vector<double>& tol) {
+  const mode folded = m == mode::inclusive ? mode::inclusive : mode::inclusive_init;
+  std::vector<Out> scanned;
+  std::vector<double> scanned_tol;
+  reference_by_segments<In, Out, Op>(folded, packed, lengths, init, scanned, scanned_tol);
+  want.clear();
+  tol.clear();
+  std::size_t end = 0;
+  for (std::int64_t len : lengths) {
+    end += static_cast<std::size_t>(len);
+    want.push_back(len > 0 ? scanned[end - 1] : m == mode::inclusive ? Out{} : init);
+    tol.push_back(len > 0 && !scanned_tol.empty() ? scanned_tol[end - 1] : 0.0);
+  }
+}
+
+// One scan of the segments of `at` on fresh random input: the reference scans each segment; the
+// output's other elements must keep their poison (or, in place, the input). With `totals`, the
+// call also writes a total per segment, checked too. scan(in, out, totals, init) makes the call.
+template <class In, class Out, class Op, class Scan>
+void check_laid_out(const std::string& what, const laid_out& at, mode m, bool in_place, bool totals,
+                    Scan&& scan) {
+  if (std::max(at.in_extent, at.out_extent) > max_n()) return;
   rng r(seed() ^ hash(what));
-  std::vector<In> in(static_cast<std::size_t>(in_extent));
+  std::vector<In> in(static_cast<std::size_t>(at.in_extent));
   for (auto& x : in)
     x = draw<In, Op>(r);
   const Out init = draw<Out, Op>(r);
-  // The lanes back to back, and their reference scans.
+  // The segments back to back, and their reference scans.
   std::vector<In> packed;
-  packed.reserve(static_cast<std::size_t>(lanes * length));
-  for (std::int64_t l = 0; l < lanes; ++l)
-    for (std::int64_t j = 0; j < length; ++j)
-      packed.push_back(in[static_cast<std::size_t>(l * in_lane + j * in_item)]);
+  for (std::size_t s = 0; s < at.lengths.size(); ++s)
+    for (std::int64_t j = 0; j < at.lengths[s]; ++j)
+      packed.push_back(in[static_cast<std::size_t>(at.in_at(static_cast<std::int64_t>(s), j))]);
   std::vector<Out> packed_want;
   std::vector<double> packed_tol;
-  reference_by_segments<In, Out, Op>(m, packed, std::vector<std::int64_t>(lanes, length), init,
-                                     packed_want, packed_tol);
-  std::vector<Out> before(static_cast<std::size_t>(out_extent));
+  reference_by_segments<In, Out, Op>(m, packed, at.lengths, init, packed_want, packed_tol);
+  std::vector<Out> before(static_cast<std::size_t>(at.out_extent));
   if constexpr (std::is_same_v<In, Out>) {
     if (in_place) before = in;
   }
@@ -87,32 +125,40 @@ void check_lanes(const std::string& what, std::int64_t lanes, std::int64_t lengt
       x = draw<Out, Op>(r);
   std::vector<Out> want = before;
   std::vector<double> tol(want.size(), 0.0);
-  for (std::int64_t l = 0; l < lanes; ++l)
-    for (std::int64_t j = 0; j < length; ++j) {
-      const auto to = static_cast<std::size_t>(l * out_lane + j * out_item);
-      const auto k = static_cast<std::size_t>(l * length + j);
+  std::size_t k = 0;
+  for (std::size_t s = 0; s < at.lengths.size(); ++s)
+    for (std::int64_t j = 0; j < at.lengths[s]; ++j, ++k) {
+      const auto to = static_cast<std::size_t>(at.out_at(static_cast<std::int64_t>(s), j));
       want[to] = packed_want[k];
       tol[to] = packed_tol.empty() ? 0.0 : packed_tol[k];
       before[to] = complement(want[to]); // an item never written cannot pass
     }
-  std::vector<Out> got;
+  std::vector<Out> want_totals, got_totals, got;
+  std::vector<double> totals_tol;
+  if (totals) reference_totals<In, Out, Op>(m, packed, at.lengths, init, want_totals, totals_tol);
+  std::vector<Out> totals_poison(want_totals.size());
+  std::transform(want_totals.begin(), want_totals.end(), totals_poison.begin(), complement<Out>);
   try {
+    buffer<Out> d_totals(static_cast<std::int64_t>(want_totals.size()));
+    d_totals.upload(totals_poison);
+    Out* totals_at = totals ? d_totals.get() : nullptr;
     if constexpr (std::is_same_v<In, Out>) {
       if (in_place) {
-        buffer<Out> io(out_extent);
+        buffer<Out> io(at.out_extent);
         io.upload(in);
-        scan(static_cast<const In*>(io.get()), io.get(), init);
+        scan(static_cast<const In*>(io.get()), io.get(), totals_at, init);
         io.download(got);
       }
     }
     if (!in_place) {
-      buffer<In> d_in(in_extent);
-      buffer<Out> d_out(out_extent);
+      buffer<In> d_in(at.in_extent);
+      buffer<Out> d_out(at.out_extent);
       d_in.upload(in);
       d_out.upload(before);
-      scan(static_cast<const In*>(d_in.get()), d_out.get(), init);
+      scan(static_cast<const In*>(d_in.get()), d_out.get(), totals_at, init);
       d_out.download(got);
     }
+    d_totals.download(got_totals);
   } catch (const std::exception& e) {
     FAIL_CHECK(what << ": threw \"" << e.what() << "\" (seed " << seed() << ")");
     return;
@@ -120,6 +166,14 @@ void check_lanes(const std::string& what, std::int64_t lanes, std::int64_t lengt
   ++checks_run();
   const std::string diff = mismatches(got, want, tol);
   CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+  const std::string totals_diff = mismatches(got_totals, want_totals, totals_tol);
+  CHECK_MESSAGE(totals_diff.empty(), what << ", totals (seed " << seed() << ")" << totals_diff);
+}
+
+// The lanes of a matrix along an axis.
+inline laid_out matrix_lanes(const matrix_case& c, scan::along axis) {
+  if (axis == scan::along::rows) return lanes_of(c.rows, c.cols, c.ld_in, 1, c.ld_out, 1);
+  return lanes_of(c.cols, c.rows, 1, c.ld_in, 1, c.ld_out);
 }
 
 template <class In, class Out, class Op>
@@ -130,14 +184,11 @@ void check_batched(const matrix_case& c, scan::along axis, mode m, bool in_place
                            std::to_string(c.rows) + "x" + std::to_string(c.cols) + " ld " +
                            std::to_string(c.ld_in) + "/" + std::to_string(c.ld_out) + " along " +
                            (rows ? "rows" : "columns");
-  const auto call = [&](const In* in, Out* out, const Out& init) {
+  const auto call = [&](const In* in, Out* out, Out*, const Out& init) {
     call_batched(m, scan::matrix<const In>(in, c.rows, c.cols, c.ld_in),
                  scan::matrix<Out>(out, c.rows, c.cols, c.ld_out), axis, init, Op{}, opt);
   };
-  if (rows)
-    check_lanes<In, Out, Op>(what, c.rows, c.cols, c.ld_in, 1, c.ld_out, 1, m, in_place, call);
-  else
-    check_lanes<In, Out, Op>(what, c.cols, c.rows, 1, c.ld_in, 1, c.ld_out, m, in_place, call);
+  check_laid_out<In, Out, Op>(what, matrix_lanes(c, axis), m, in_place, false, call);
 }
 
 template <class In, class Out, class Op>
@@ -146,10 +197,10 @@ void check_strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stri
   const scan::options opt = test_backend::options();
   const std::string what = describe<In, Out, Op>(n, m, opt, in_place) + " strided " +
                            std::to_string(in_stride) + "/" + std::to_string(out_stride);
-  check_lanes<In, Out, Op>(what, n > 0 ? 1 : 0, n, 0, in_stride, 0, out_stride, m, in_place,
-                           [&](const In* in, Out* out, const Out& init) {
-                             call_strided(m, in, in_stride, out, out_stride, n, init, Op{}, opt);
-                           });
+  check_laid_out<In, Out, Op>(what, lanes_of(n > 0 ? 1 : 0, n, 0, in_stride, 0, out_stride), m,
+                              in_place, false, [&](const In* in, Out* out, Out*, const Out& init) {
+                                call_strided(m, in, in_stride, out, out_stride, n, init, Op{}, opt);
+                              });
 }
 
 // Shapes: empty, single rows and columns, back-to-back and padded rows, around a warp and a tile,

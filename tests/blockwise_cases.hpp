@@ -9,9 +9,9 @@
 
 namespace scan_test {
 
-template <class In, class Out, class Op>
-void call_blockwise(mode m, const In* in, Out* out, std::int64_t n, std::int64_t segment,
-                    const Out& init, Op op, const scan::options& opt) {
+template <class In, class Output, class Op>
+void call_blockwise(mode m, const In* in, Output out, std::int64_t n, std::int64_t segment,
+                    const output_value_t<Output>& init, Op op, const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
     scan::blockwise_inclusive_scan(in, out, n, segment, op, opt);

@@ -360,8 +360,15 @@ inline scan::options options_for(scan::algorithm algo) {
   return opt;
 }
 
-template <class In, class Out, class Op>
-void call_scan(mode m, const In* in, Out* out, std::int64_t n, const std::common_type_t<Out>& init,
+// The element type a scan's output argument holds: a pointer's, or with_totals' (scan/totals.hpp).
+template <class Output> struct output_value;
+template <class T> struct output_value<T*> { using type = T; };
+template <class O, class T> struct output_value<scan::with_totals<O, T>> { using type = T; };
+template <class Output> using output_value_t = typename output_value<Output>::type;
+
+// The call_* functions take an output pointer, or one with_totals.
+template <class In, class Output, class Op>
+void call_scan(mode m, const In* in, Output out, std::int64_t n, const output_value_t<Output>& init,
                Op op, const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
@@ -1330,6 +1337,7 @@ TEST_SUITE("large") {
 #include "tests/blockwise_cases.hpp"
 #include "tests/segmented_cases.hpp"
 #include "tests/batched_cases.hpp"
+#include "tests/totals_cases.hpp"
 
 namespace scan_test {
 inline int run(int argc, char** argv) {

@@ -90,9 +90,9 @@ inline const char* const segment_layouts[] = {
     "one",     "empties around one", "length 1",  "mean 4",
     "mean 64", "mean 4096",          "power law", "tile sizes"};
 
-template <class In, class Out, class Segments, class Op>
-void call_segmented(mode m, const In* in, Out* out, std::int64_t n, const Segments& segments,
-                    const Out& init, Op op, const scan::options& opt) {
+template <class In, class Output, class Segments, class Op>
+void call_segmented(mode m, const In* in, Output out, std::int64_t n, const Segments& segments,
+                    const output_value_t<Output>& init, Op op, const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
     scan::segmented_inclusive_scan(in, out, n, segments, op, opt);

@@ -60,4 +60,14 @@ void run_distributed_compiled_for(const detail::request& r, const communicator& 
   });
 }
 
+template <class Op>
+void run_totals_compiled_for(const detail::request& r, detail::totals_step step) {
+  detail::visit_compiled_for<Op>(r, [&](auto in, auto out, Op op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    detail::totals_on(gpu_backend<configured_vendor>{}, detail::typed_args<In, Out>(r),
+                      static_cast<Out*>(r.totals), detail::tails_of(r), step, op);
+  });
+}
+
 } // namespace scan::gpu

@@ -16,6 +16,9 @@ template <class Op> void run_blockwise_compiled_for(const detail::request& r);
 template <class Op> void run_segmented_compiled_for(const detail::request& r);
 template <class Op>
 void run_distributed_compiled_for(const detail::request& r, const communicator& comm);
+// One step of the totals of any of those calls (scan/totals.hpp).
+template <class Op>
+void run_totals_compiled_for(const detail::request& r, detail::totals_step step);
 
 // Marks the segment starts of a compiled segmented request on its stream (segment_marking.cpp):
 // one set of marking kernels for every operator's unit.

@@ -41,8 +41,11 @@ std::string unsupported(const options& opt) {
 }
 
 void check_memory(const detail::request& r) {
-  vendor::check_pointer(r.in, "in");
-  if (r.out != r.in) vendor::check_pointer(r.out, "out"); // in place: one allocation
+  if (r.n > 0) {
+    vendor::check_pointer(r.in, "in");
+    if (r.out != r.in) vendor::check_pointer(r.out, "out"); // in place: one allocation
+  }
+  if (r.has_totals && r.totals) vendor::check_pointer(r.totals, "totals");
 }
 
 void run_compiled(const detail::request& r) {
@@ -68,6 +71,10 @@ void run_distributed_compiled(const detail::request& r, const communicator& comm
                         [&](auto op) { run_distributed_compiled_for<decltype(op)>(r, comm); });
 }
 
+void run_totals_compiled(const detail::request& r, detail::totals_step step) {
+  detail::with_operator(r.op, [&](auto op) { run_totals_compiled_for<decltype(op)>(r, step); });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
 #if defined(SCAN_WITH_CLASSIC_STRATEGIES)
@@ -90,7 +97,8 @@ const backend_entry& gpu_backend_entry() {
                                    gpu::run_blockwise_compiled,
                                    gpu::vendor::device_only,
                                    gpu::run_segmented_compiled,
-                                   gpu::run_distributed_compiled};
+                                   gpu::run_distributed_compiled,
+                                   gpu::run_totals_compiled};
   return entry;
 }
 

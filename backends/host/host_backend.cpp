@@ -75,6 +75,15 @@ void run_distributed_compiled(const detail::request& r, const communicator& comm
   });
 }
 
+void run_totals_compiled(const detail::request& r, detail::totals_step step) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    using In = typename decltype(in)::type;
+    using Out = typename decltype(out)::type;
+    detail::totals_on(host_backend{}, detail::typed_args<In, Out>(r), static_cast<Out*>(r.totals),
+                      detail::tails_of(r), step, op);
+  });
+}
+
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
   return detail::workspace_bytes_on(host_backend{}, n, in_size, out_size, opt);
@@ -94,7 +103,8 @@ const backend_entry& host_backend_entry() {
                                    host::run_blockwise_compiled,
                                    nullptr,
                                    host::run_segmented_compiled,
-                                   host::run_distributed_compiled};
+                                   host::run_distributed_compiled,
+                                   host::run_totals_compiled};
   return entry;
 }
 

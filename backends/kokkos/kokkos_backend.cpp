@@ -89,6 +89,20 @@ void run_distributed_compiled_on(const scan::detail::request& r, const communica
 }
 
 template <class Exec>
+void run_totals_compiled_on(const scan::detail::request& r, scan::detail::totals_step step) {
+  if constexpr (native_gpu<Exec>::present) {
+    native_entry<Exec>().run_totals_compiled(native_request<Exec>(r), step);
+  } else {
+    scan::detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+      using In = typename decltype(in)::type;
+      using Out = typename decltype(out)::type;
+      scan::detail::totals_on(kokkos_backend<Exec>{Exec{}}, scan::detail::typed_args<In, Out>(r),
+                              static_cast<Out*>(r.totals), scan::detail::tails_of(r), step, op);
+    });
+  }
+}
+
+template <class Exec>
 std::size_t workspace_bytes_on(std::int64_t n, std::size_t in_size, std::size_t out_size,
                                const options& opt) {
   require_initialized();
@@ -114,7 +128,8 @@ const backend_entry& kokkos_backend_entry() {
                                    kokkos::run_blockwise_compiled,
                                    nullptr,
                                    kokkos::run_segmented_compiled_on<default_exec>,
-                                   kokkos::run_distributed_compiled_on<default_exec>};
+                                   kokkos::run_distributed_compiled_on<default_exec>,
+                                   kokkos::run_totals_compiled_on<default_exec>};
   return entry;
 }
 

@@ -10,6 +10,7 @@
 //   scan::batched_exclusive_scan(in, out, along, init, op, opts);
 //   scan::strided_inclusive_scan(d_in, in_stride, d_out, out_stride, n[, init], op, opts);
 //   scan::strided_exclusive_scan(d_in, in_stride, d_out, out_stride, n, init, op, opts);
+//   scan::batched_inclusive_scan(in, scan::with_totals(out, d_totals), along);  // and totals
 //
 // A matrix is row-major: element (r, c) is data[r * ld + c], the leading dimension ld >= cols
 // (in elements; a column-major matrix is the transpose: swap rows with cols and the axis). The
@@ -61,8 +62,8 @@ inline void check_stride(std::int64_t stride, const char* name) {
 
 template <class In, class Out, class Op>
 void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusive, const Out* init,
-                    Op op, const options& opt) {
-  request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt);
+                    Op op, const options& opt, totals_target<Out> totals) {
+  request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
   r.opt.workspace = {};
   r.batched = true;
   r.lanes = at;
@@ -72,13 +73,15 @@ void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusi
     scan_args<In, Out> args{in, out, r.n, inclusive, {}, r.opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check_blockwise(r);
-    if (r.n > 0) run_header_path_batched(args, at, op);
+    run_header_path_with_totals(r, args, op, [&] {
+      if (r.n > 0) run_header_path_batched(args, at, op);
+    });
   }
 }
 
 template <class InT, class Out, class Op>
 void dispatch_batched(const matrix<InT>& in, const matrix<Out>& out, along axis, bool inclusive,
-                      const Out* init, Op op, const options& opt) {
+                      const Out* init, Op op, const options& opt, totals_target<Out> totals = {}) {
   using In = std::remove_const_t<InT>;
   check_matrix(in, "in");
   check_matrix(out, "out");
@@ -90,25 +93,26 @@ void dispatch_batched(const matrix<InT>& in, const matrix<Out>& out, along axis,
   const bool back_to_back = in.rows <= 1 || (in.ld == in.cols && out.ld == out.cols);
   if (axis == along::rows && back_to_back && in.cols > 0)
     return dispatch_blockwise<In, Out, Op>(src, out.data, in.rows * in.cols, in.cols, inclusive,
-                                           init, op, opt);
+                                           init, op, opt, totals);
   lanes_layout at;
   if (axis == along::rows)
     at = {in.rows, in.cols, {in.ld, 1}, {out.ld, 1}};
   else
     at = {in.cols, in.rows, {1, in.ld}, {1, out.ld}};
-  dispatch_lanes<In, Out, Op>(src, out.data, at, inclusive, init, op, opt);
+  dispatch_lanes<In, Out, Op>(src, out.data, at, inclusive, init, op, opt, totals);
 }
 
 template <class In, class Out, class Op>
 void dispatch_strided(const In* in, std::int64_t in_stride, Out* out, std::int64_t out_stride,
-                      std::int64_t n, bool inclusive, const Out* init, Op op, const options& opt) {
+                      std::int64_t n, bool inclusive, const Out* init, Op op, const options& opt,
+                      totals_target<Out> totals = {}) {
   check_stride(in_stride, "in_stride");
   check_stride(out_stride, "out_stride");
   if (in_stride == 1 && out_stride == 1)
-    return dispatch<In, Out, Op>(in, out, n, inclusive, init, op, opt);
+    return dispatch<In, Out, Op>(in, out, n, inclusive, init, op, opt, totals);
   if (n < 0) throw error("n: negative element count " + std::to_string(n));
-  const lanes_layout at{n > 0 ? 1 : 0, n, {0, in_stride}, {0, out_stride}};
-  dispatch_lanes<In, Out, Op>(in, out, at, inclusive, init, op, opt);
+  const lanes_layout at{1, n, {0, in_stride}, {0, out_stride}};
+  dispatch_lanes<In, Out, Op>(in, out, at, inclusive, init, op, opt, totals);
 }
 
 } // namespace detail
@@ -151,6 +155,55 @@ void strided_exclusive_scan(const In* in, std::int64_t in_stride, Out* out, std:
                             std::int64_t n, detail::non_deduced<Out> init, Op op = {},
                             const options& opt = {}) {
   detail::dispatch_strided<In, Out, Op>(in, in_stride, out, out_stride, n, false, &init, op, opt);
+}
+
+// The same, with a total per row (along rows) or per column into out.totals, or the strided
+// scan's one total (scan/totals.hpp).
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void batched_inclusive_scan(const matrix<In>& in, const with_totals<matrix<Out>, Out>& out,
+                            along axis, Op op = {}, const options& opt = {}) {
+  detail::dispatch_batched(in, out.out, axis, true, static_cast<const Out*>(nullptr), op, opt,
+                           {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void batched_inclusive_scan(const matrix<In>& in, const with_totals<matrix<Out>, Out>& out,
+                            along axis, detail::non_deduced<Out> init, Op op = {},
+                            const options& opt = {}) {
+  detail::dispatch_batched(in, out.out, axis, true, &init, op, opt, {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void batched_exclusive_scan(const matrix<In>& in, const with_totals<matrix<Out>, Out>& out,
+                            along axis, detail::non_deduced<Out> init, Op op = {},
+                            const options& opt = {}) {
+  detail::dispatch_batched(in, out.out, axis, false, &init, op, opt, {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void strided_inclusive_scan(const In* in, std::int64_t in_stride, with_totals<Out*, Out> out,
+                            std::int64_t out_stride, std::int64_t n, Op op = {},
+                            const options& opt = {}) {
+  detail::dispatch_strided<In, Out, Op>(in, in_stride, out.out, out_stride, n, true, nullptr, op,
+                                        opt, {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void strided_inclusive_scan(const In* in, std::int64_t in_stride, with_totals<Out*, Out> out,
+                            std::int64_t out_stride, std::int64_t n, detail::non_deduced<Out> init,
+                            Op op = {}, const options& opt = {}) {
+  detail::dispatch_strided<In, Out, Op>(in, in_stride, out.out, out_stride, n, true, &init, op, opt,
+                                        {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void strided_exclusive_scan(const In* in, std::int64_t in_stride, with_totals<Out*, Out> out,
+                            std::int64_t out_stride, std::int64_t n, detail::non_deduced<Out> init,
+                            Op op = {}, const options& opt = {}) {
+  detail::dispatch_strided<In, Out, Op>(in, in_stride, out.out, out_stride, n, false, &init, op,
+                                        opt, {out.totals, true});
 }
 
 } // namespace scan

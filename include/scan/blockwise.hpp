@@ -6,6 +6,7 @@
 //   scan::blockwise_inclusive_scan(d_in, d_out, n, segment, op, opts);
 //   scan::blockwise_inclusive_scan(d_in, d_out, n, segment, init, op, opts);   // every segment
 //   scan::blockwise_exclusive_scan(d_in, d_out, n, segment, init, op, opts);   // starts from init
+//   scan::blockwise_exclusive_scan(d_in, scan::with_totals(d_out, d_totals), n, segment, init);
 //
 // Types, operators, pointers, in-place use, errors and options are those of scan.hpp
 // (options::algorithm is not used); `segment` < 1 raises scan::error ("segment: ...").
@@ -22,8 +23,9 @@ namespace detail {
 
 template <class In, class Out, class Op>
 void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t segment,
-                        bool inclusive, const Out* init, Op op, const options& opt) {
-  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
+                        bool inclusive, const Out* init, Op op, const options& opt,
+                        totals_target<Out> totals = {}) {
+  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
   r.segment = segment;
   if constexpr (is_compiled<In, Out, Op>()) {
     run_compiled_blockwise(r);
@@ -31,7 +33,9 @@ void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t seg
     scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check_blockwise(r);
-    if (n > 0) run_blockwise_header_path(args, segment, op);
+    run_header_path_with_totals(r, args, op, [&] {
+      if (n > 0) run_blockwise_header_path(args, segment, op);
+    });
   }
 }
 
@@ -54,6 +58,31 @@ template <class In, class Out, class Op = sum>
 void blockwise_exclusive_scan(const In* in, Out* out, std::int64_t n, std::int64_t segment,
                               detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
   detail::dispatch_blockwise<In, Out, Op>(in, out, n, segment, false, &init, op, opt);
+}
+
+// The same, with each segment's total into out.totals (ceil(n / segment) of them: scan/totals.hpp).
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void blockwise_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              std::int64_t segment, Op op = {}, const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out.out, n, segment, true, nullptr, op, opt,
+                                          {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void blockwise_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              std::int64_t segment, detail::non_deduced<Out> init, Op op = {},
+                              const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out.out, n, segment, true, &init, op, opt,
+                                          {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void blockwise_exclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              std::int64_t segment, detail::non_deduced<Out> init, Op op = {},
+                              const options& opt = {}) {
+  detail::dispatch_blockwise<In, Out, Op>(in, out.out, n, segment, false, &init, op, opt,
+                                          {out.totals, true});
 }
 
 } // namespace scan

@@ -4,6 +4,7 @@
 //   scan::inclusive_scan(d_in, d_out, n, scan::max{});             // built-in operator
 //   scan::inclusive_scan(d_in, d_out, n, init, op, opts);          // with an initial value
 //   scan::exclusive_scan(d_in, d_out, n, init, op, opts);          // exclusive needs one
+//   scan::exclusive_scan(d_in, scan::with_totals(d_out, d_total), n, init);  // and the total
 //
 // Pointers belong to the chosen backend (device pointers for cuda/hip). in == out scans in
 // place; any other overlap is rejected. Accumulation happens in the output type. Built-in
@@ -20,6 +21,7 @@
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
 #include <scan/options.hpp>
+#include <scan/totals.hpp>
 #include <scan/types.hpp>
 
 namespace scan {
@@ -31,7 +33,7 @@ template <class T> using non_deduced = typename identity_type<T>::type;
 
 template <class In, class Out, class Op>
 request make_request(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init,
-                     const options& opt) {
+                     const options& opt, totals_target<Out> totals = {}) {
   request r;
   r.in = in;
   r.out = out;
@@ -45,20 +47,24 @@ request make_request(const In* in, Out* out, std::int64_t n, bool inclusive, con
   r.has_init = init != nullptr;
   r.init = init;
   r.opt = opt;
+  r.has_totals = totals.wanted;
+  r.totals = totals.data;
   return r;
 }
 
 template <class In, class Out, class Op>
 void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
-              const options& opt) {
-  const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
+              const options& opt, totals_target<Out> totals = {}) {
+  const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
   if constexpr (is_compiled<In, Out, Op>()) {
     run_compiled(r);
   } else {
     scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check(r);
-    if (n > 0) run_header_path(args, op);
+    run_header_path_with_totals(r, args, op, [&] {
+      if (n > 0) run_header_path(args, op);
+    });
   }
 }
 
@@ -80,6 +86,26 @@ template <class In, class Out, class Op = sum>
 void exclusive_scan(const In* in, Out* out, std::int64_t n, detail::non_deduced<Out> init,
                     Op op = {}, const options& opt = {}) {
   detail::dispatch<In, Out, Op>(in, out, n, false, &init, op, opt);
+}
+
+// The same, with the total of all n items into *out.totals (scan/totals.hpp).
+template <class In, class Out, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n, Op op = {},
+                    const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out.out, n, true, nullptr, op, opt, {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                    detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out.out, n, true, &init, op, opt, {out.totals, true});
+}
+
+template <class In, class Out, class Op = sum>
+void exclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                    detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
+  detail::dispatch<In, Out, Op>(in, out.out, n, false, &init, op, opt, {out.totals, true});
 }
 
 // Bytes of caller workspace (options::workspace) that a scan of n elements from In to Out needs

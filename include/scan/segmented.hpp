@@ -6,6 +6,8 @@
 //   scan::segmented_inclusive_scan(d_in, d_out, n, scan::head_flags(d_flags), op, opts);
 //   scan::segmented_inclusive_scan(d_in, d_out, n, scan::keys(d_keys), init, op, opts);
 //   scan::segmented_exclusive_scan(d_in, d_out, n, segments, init, op, opts); // each from init
+//   scan::segmented_exclusive_scan(d_in, scan::with_totals(d_out, d_totals), n,
+//                                  scan::offsets(d_offsets, num_segments), init);  // and totals
 //
 // Types, operators, pointers, in-place use, errors and options are those of scan.hpp, except that
 // a segmented scan takes its scratch memory from the library (options::workspace is not used),
@@ -51,8 +53,9 @@ template <class Key, class Equal> constexpr bool compiled_segments(const keys<Ke
 
 template <class In, class Out, class Segments, class Op>
 void dispatch_segmented(const In* in, Out* out, std::int64_t n, const Segments& segments,
-                        bool inclusive, const Out* init, Op op, const options& opt) {
-  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
+                        bool inclusive, const Out* init, Op op, const options& opt,
+                        totals_target<Out> totals = {}) {
+  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
   r.segments = describe_segments(segments);
   if constexpr (is_compiled<In, Out, Op>() &&
                 compiled_segments(static_cast<const Segments*>(nullptr))) {
@@ -61,7 +64,9 @@ void dispatch_segmented(const In* in, Out* out, std::int64_t n, const Segments& 
     scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check_segmented(r);
-    if (n > 0) run_segmented_header_path(args, segments, op);
+    run_header_path_with_totals(r, args, op, [&] {
+      if (n > 0) run_segmented_header_path(args, segments, op);
+    });
   }
 }
 
@@ -84,6 +89,33 @@ template <class In, class Out, class Segments, class Op = sum>
 void segmented_exclusive_scan(const In* in, Out* out, std::int64_t n, const Segments& segments,
                               detail::non_deduced<Out> init, Op op = {}, const options& opt = {}) {
   detail::dispatch_segmented<In, Out>(in, out, n, segments, false, &init, op, opt);
+}
+
+// The same, with each segment's total into out.totals (num_segments of them: scan/totals.hpp).
+// Only segments given by offsets have totals.
+template <class In, class Out, class Offset, class Op = sum,
+          std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
+void segmented_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              const offsets<Offset>& segments, Op op = {},
+                              const options& opt = {}) {
+  detail::dispatch_segmented<In, Out>(in, out.out, n, segments, true, nullptr, op, opt,
+                                      {out.totals, true});
+}
+
+template <class In, class Out, class Offset, class Op = sum>
+void segmented_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              const offsets<Offset>& segments, detail::non_deduced<Out> init,
+                              Op op = {}, const options& opt = {}) {
+  detail::dispatch_segmented<In, Out>(in, out.out, n, segments, true, &init, op, opt,
+                                      {out.totals, true});
+}
+
+template <class In, class Out, class Offset, class Op = sum>
+void segmented_exclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
+                              const offsets<Offset>& segments, detail::non_deduced<Out> init,
+                              Op op = {}, const options& opt = {}) {
+  detail::dispatch_segmented<In, Out>(in, out.out, n, segments, false, &init, op, opt,
+                                      {out.totals, true});
 }
 
 } // namespace scan

@@ -76,4 +76,21 @@ void run_header_path_batched(const scan_args<In, Out>& a, const lanes_layout& at
                       [&](const auto& backend) { lanes_on(backend, a, at, op); });
 }
 
+// A checked call (r, as args a) scanned by scan() between the steps that write its totals, when it
+// asks for them (scan/totals.hpp).
+template <class In, class Out, class Op, class Scan>
+void run_header_path_with_totals(const request& r, const scan_args<In, Out>& a, Op op,
+                                 Scan&& scan) {
+  if (!r.has_totals) return scan();
+  const segment_tails tails = tails_of(r);
+  auto* totals = static_cast<Out*>(r.totals);
+  const auto step = [&](totals_step s) {
+    with_header_backend(a.opt.backend, "scan with totals",
+                        [&](const auto& backend) { totals_on(backend, a, totals, tails, s, op); });
+  };
+  if (a.n > 0) step(totals_step::save_tails);
+  scan();
+  step(totals_step::finish);
+}
+
 } // namespace scan::detail

@@ -11,6 +11,7 @@
 #include <scan/detail/orchestration/lanes.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
+#include <scan/detail/orchestration/totals.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
@@ -75,6 +76,15 @@ void distributed_on(const Backend& backend, const communicator& comm, const scan
       distributed_scan(parts, comm, a.opt.stream, a.in, run_out, a.n, a.inclusive, run_init, op,
                        room);
     });
+  });
+}
+
+// One step of a checked call's totals (orchestration/totals.hpp) on `backend`.
+template <class Backend, class In, class Out, class Op>
+void totals_on(const Backend& backend, const scan_args<In, Out>& a, Out* totals,
+               const segment_tails& tails, totals_step step, Op op) {
+  backend.with_parts(a.opt, [&](auto& parts, auto&) {
+    write_totals(parts, step, tails, a.in, a.out, totals, a.inclusive, a.init, op);
   });
 }
 

@@ -55,6 +55,9 @@ struct request {
   // n is its item count, in and out its bases.
   bool batched = false;
   lanes_layout lanes{};
+  // The total of each segment, row or column (scan/totals.hpp), into output-typed elements.
+  bool has_totals = false;
+  void* totals = nullptr;
 };
 
 // Blockwise call r as a full scan of one segment (in, out, n): r's types, operator and options.
@@ -64,6 +67,7 @@ inline request segment_request(const request& r, const void* in, void* out, std:
   one.out = out;
   one.n = n;
   one.segment = 0;
+  one.has_totals = false;
   return one;
 }
 
@@ -75,6 +79,9 @@ template <class In, class Out> struct scan_args {
   maybe<Out> init;
   options opt; // opt.backend is resolved (never automatic) by the time a backend sees it
 };
+
+// The two steps that write a call's totals (orchestration/totals.hpp), around its scan.
+enum class totals_step { save_tails, finish };
 
 // Both defined in the library. check() throws scan::error on bad input and returns the backend
 // that runs the call; run_compiled() checks and runs a call on the compiled set of combinations.

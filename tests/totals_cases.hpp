@@ -1,0 +1,245 @@
+// Test cases for totals (scan/totals.hpp): a total per segment beside full, strided, blockwise,
+// segmented (offsets) and batched scans, in every mode, with empty segments, in place, widening,
+// floating point and non-commutative operators, the output checked as well; and argument errors.
+// Totals are poisoned first. Included by scan_test_body.hpp (suite "totals").
+#pragma once
+
+#include <scan/totals.hpp>
+
+namespace scan_test {
+
+// Segments of `lengths` back to back, at one index in the input and the output.
+inline laid_out back_to_back(const std::vector<std::int64_t>& lengths) {
+  std::vector<std::int64_t> starts{0};
+  for (std::int64_t len : lengths)
+    starts.push_back(starts.back() + len);
+  const auto at = [starts](std::int64_t s, std::int64_t j) {
+    return starts[static_cast<std::size_t>(s)] + j;
+  };
+  return {lengths, at, at, starts.back(), starts.back()};
+}
+
+template <class S> inline constexpr bool by_offsets = false;
+template <class O> inline constexpr bool by_offsets<scan::offsets<O>> = true;
+
+// Every kind of call with totals, for one type pair and operator in mode m.
+template <class In, class Out, class Op> struct totals_checks {
+  mode m;
+  bool in_place = false;
+  scan::options opt = test_backend::options();
+
+  std::string what(std::int64_t n, const std::string& shape) const {
+    return describe<In, Out, Op>(n, m, opt, in_place) + " " + shape + " with totals";
+  }
+
+  void full(std::int64_t n) const {
+    check_laid_out<In, Out, Op>(what(n, "full"), back_to_back({n}), m, in_place, true,
+                                [&](const In* in, Out* out, Out* totals, const Out& init) {
+                                  call_scan(m, in, scan::with_totals(out, totals), n, init, Op{},
+                                            opt);
+                                });
+  }
+
+  void strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stride) const {
+    const std::string shape =
+        "strided " + std::to_string(in_stride) + "/" + std::to_string(out_stride);
+    check_laid_out<In, Out, Op>(what(n, shape), lanes_of(1, n, 0, in_stride, 0, out_stride), m,
+                                in_place, true,
+                                [&](const In* in, Out* out, Out* totals, const Out& init) {
+                                  call_strided(m, in, in_stride, scan::with_totals(out, totals),
+                                               out_stride, n, init, Op{}, opt);
+                                });
+  }
+
+  void blockwise(std::int64_t n, std::int64_t segment) const {
+    std::vector<std::int64_t> lengths;
+    for (std::int64_t b = 0; b < n; b += segment)
+      lengths.push_back(std::min(segment, n - b));
+    check_laid_out<In, Out, Op>(
+        what(n, "blocks of " + std::to_string(segment)), back_to_back(lengths), m, in_place, true,
+        [&](const In* in, Out* out, Out* totals, const Out& init) {
+          call_blockwise(m, in, scan::with_totals(out, totals), n, segment, init, Op{}, opt);
+        });
+  }
+
+  void segmented(std::int64_t n, const std::string& layout, described_by by) const {
+    rng r(seed() ^ hash(layout) ^ static_cast<std::uint64_t>(n));
+    const std::vector<std::int64_t> lengths = segment_lengths(layout, n, r);
+    with_description<false>(by, lengths, n, [&](const auto& segments) {
+      if constexpr (by_offsets<std::decay_t<decltype(segments)>>) {
+        const std::string shape = std::string(described_name(by)) + " " + layout + " (" +
+                                  std::to_string(lengths.size()) + " segments)";
+        check_laid_out<In, Out, Op>(what(n, shape), back_to_back(lengths), m, in_place, true,
+                                    [&](const In* in, Out* out, Out* totals, const Out& init) {
+                                      call_segmented(m, in, scan::with_totals(out, totals), n,
+                                                     segments, init, Op{}, opt);
+                                    });
+      }
+    });
+  }
+
+  void batched(const matrix_case& c, scan::along axis) const {
+    const std::string shape = std::to_string(c.rows) + "x" + std::to_string(c.cols) + " ld " +
+                              std::to_string(c.ld_in) + "/" + std::to_string(c.ld_out) +
+                              (axis == scan::along::rows ? " along rows" : " along columns");
+    check_laid_out<In, Out, Op>(
+        what(c.rows * c.cols, shape), matrix_lanes(c, axis), m, in_place, true,
+        [&](const In* in, Out* out, Out* totals, const Out& init) {
+          call_batched(m, scan::matrix<const In>(in, c.rows, c.cols, c.ld_in),
+                       scan::with_totals(scan::matrix<Out>(out, c.rows, c.cols, c.ld_out), totals),
+                       axis, init, Op{}, opt);
+        });
+  }
+};
+
+inline const std::int64_t totals_sizes[] = {0, 1, 2, 31, 32, 33, 1000, 4099, 300007, (1 << 21) + 3};
+
+} // namespace scan_test
+
+TEST_SUITE("totals") {
+  TEST_CASE("the header's example: CSR row offsets from degrees, and the entry count") {
+    using namespace scan_test;
+    buffer<std::int32_t> degrees(4), row_offsets(4), nnz(1);
+    degrees.upload({2, 0, 3, 1});
+    scan::exclusive_scan(static_cast<const std::int32_t*>(degrees.get()),
+                         scan::with_totals(row_offsets.get(), nnz.get()), 4, 0, scan::sum{},
+                         test_backend::options());
+    CHECK(row_offsets.download() == std::vector<std::int32_t>{0, 2, 2, 5});
+    CHECK(nnz.download() == std::vector<std::int32_t>{6});
+    ++checks_run();
+  }
+
+  TEST_CASE("full and strided scans: one total") {
+    using namespace scan_test;
+    for (std::int64_t n : totals_sizes)
+      for (mode m : all_modes) {
+        totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.full(n);
+        totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.full(n);
+        totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.strided(n, 3, 2);
+        totals_checks<affine, affine, then>{m}.full(n);
+      }
+    for (std::int64_t n : {std::int64_t{0}, std::int64_t{4099}, std::int64_t{300007}}) {
+      totals_checks<double, double, scan::sum>{mode::exclusive}.full(n);
+      totals_checks<float, float, scan::sum>{mode::inclusive}.full(n);
+      totals_checks<std::uint8_t, std::int64_t, scan::sum>{mode::exclusive}.full(n);
+      totals_checks<scan::half, float, scan::sum>{mode::exclusive}.full(n);
+      totals_checks<std::int64_t, std::int64_t, scan::max>{mode::inclusive}.full(n);
+      totals_checks<std::int32_t, std::int32_t, scan::sum>{mode::exclusive, true}.strided(n, 2, 2);
+    }
+  }
+
+  TEST_CASE("blockwise scans: a total per segment") {
+    using namespace scan_test;
+    const std::pair<std::int64_t, std::int64_t> shapes[] = {
+        {0, 5}, {10, 20}, {1000, 1}, {1000, 7}, {4099, 64}, {300007, 1000}, {300007, 4096}};
+    for (const auto& [n, segment] : shapes)
+      for (mode m : all_modes) {
+        totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.blockwise(n, segment);
+        totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.blockwise(n, segment);
+        totals_checks<affine, affine, then>{m}.blockwise(n, segment);
+        totals_checks<double, double, scan::sum>{m}.blockwise(n, segment);
+      }
+  }
+
+  TEST_CASE("segmented scans: a total per segment given by offsets") {
+    using namespace scan_test;
+    for (std::int64_t n :
+         {std::int64_t{0}, std::int64_t{1}, std::int64_t{4099}, std::int64_t{300007}})
+      for (const char* layout : segment_layouts)
+        for (described_by by : {described_by::offsets32, described_by::offsets64})
+          for (mode m : all_modes) {
+            totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.segmented(n, layout, by);
+            totals_checks<affine, affine, then>{m}.segmented(n, layout, by);
+            if (m == mode::exclusive) {
+              totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.segmented(n, layout,
+                                                                                      by);
+              totals_checks<double, double, scan::sum>{m}.segmented(n, layout, by);
+              totals_checks<std::uint16_t, std::int64_t, scan::sum>{m}.segmented(n, layout, by);
+            }
+          }
+  }
+
+  TEST_CASE("batched scans: a total per row or column") {
+    using namespace scan_test;
+    for (const matrix_case& c : batched_shapes)
+      for (scan::along axis : {scan::along::rows, scan::along::columns})
+        for (mode m : all_modes) {
+          totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.batched(c, axis);
+          totals_checks<affine, affine, then>{m}.batched(c, axis);
+          if (c.ld_in == c.ld_out)
+            totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.batched(c, axis);
+          if (m == mode::exclusive) {
+            totals_checks<double, double, scan::sum>{m}.batched(c, axis);
+            totals_checks<std::int8_t, std::int64_t, scan::sum>{m}.batched(c, axis);
+          }
+        }
+  }
+
+  TEST_CASE("totals argument errors write nothing") {
+    using namespace scan_test;
+    const std::int64_t n = 1000;
+    const std::vector<std::int32_t> poison(n, 77);
+    buffer<std::int32_t> in(n), out(n), totals(n);
+    buffer<std::int64_t> offsets(4);
+    in.upload(std::vector<std::int32_t>(n, 1));
+    offsets.upload({0, 10, 10, n});
+    const std::int32_t* src = in.get();
+    const std::int64_t* d_offsets = offsets.get();
+    const scan::options opt = test_backend::options();
+    const auto rejects = [&](const std::string& what, auto&& call, const std::string& words) {
+      out.upload(poison);
+      totals.upload(poison);
+      expect_error(what, call, "totals:", words);
+      CHECK(same_bytes(out.download(), poison));
+      CHECK(same_bytes(totals.download(), poison));
+    };
+    std::int32_t* none = nullptr;
+    rejects(
+        "null totals",
+        [&] {
+          scan::exclusive_scan(src, scan::with_totals(out.get(), none), n, 0, scan::sum{}, opt);
+        },
+        "null");
+    rejects(
+        "null totals of empty segments",
+        [&] {
+          scan::segmented_exclusive_scan(src, scan::with_totals(out.get(), none), 0,
+                                         scan::offsets(d_offsets, 3), 0, scan::sum{}, opt);
+        },
+        "null");
+    rejects(
+        "totals inside the output",
+        [&] {
+          scan::blockwise_inclusive_scan(src, scan::with_totals(out.get(), out.get() + n - 3), n,
+                                         100, scan::sum{}, opt);
+        },
+        "overlaps");
+    rejects(
+        "totals over the input",
+        [&] {
+          scan::inclusive_scan(totals.get(), scan::with_totals(out.get(), totals.get() + 5), n,
+                               scan::sum{}, opt);
+        },
+        "overlaps");
+    rejects(
+        "totals over the offsets",
+        [&] {
+          scan::segmented_inclusive_scan(
+              src, scan::with_totals(out.get(), reinterpret_cast<std::int32_t*>(offsets.get())), n,
+              scan::offsets(d_offsets, 3), scan::sum{}, opt);
+        },
+        "overlaps");
+    rejects(
+        "totals inside a padded matrix's output",
+        [&] {
+          scan::batched_inclusive_scan(
+              scan::matrix<const std::int32_t>(src, 10, 40, 50),
+              scan::with_totals(scan::matrix<std::int32_t>(out.get(), 10, 40, 50), out.get() + 45),
+              scan::along::columns, scan::sum{}, opt);
+        },
+        "overlaps");
+    // No totals asked for, or none to write: any pointer.
+    scan::blockwise_inclusive_scan(static_cast<const std::int32_t*>(nullptr),
+                                   scan::with_totals(none, none), 0, 7, scan::sum{}, opt);
+  }
+}
