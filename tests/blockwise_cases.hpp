@@ -136,6 +136,19 @@ TEST_SUITE("blockwise") {
     }
   }
 
+  TEST_CASE("16-bit floats accumulate in float, short and long segments") {
+    using namespace scan_test;
+    const scan::options opt = test_backend::options();
+    for (std::int64_t segment : {std::int64_t{1}, std::int64_t{12}, std::int64_t{1000},
+                                 std::int64_t{4099}, std::int64_t{70001}})
+      for (mode m : all_modes) {
+        check_blockwise<scan::half, scan::half, scan::sum>(300007, segment, m, opt);
+        check_blockwise<scan::bfloat16, scan::bfloat16, scan::sum>(300007, segment, m, opt);
+        check_blockwise<scan::half, float, scan::sum>(300007, segment, m, opt);
+      }
+    check_blockwise<scan::half, scan::half, scan::sum>(4099, 12, mode::exclusive, opt, true);
+  }
+
   TEST_CASE("blockwise argument errors write nothing") {
     using namespace scan_test;
     const std::int64_t n = 1000;

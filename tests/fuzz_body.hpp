@@ -1,9 +1,11 @@
 // The randomized differential test, one body for every backend. Each case draws a type pair and
 // an operator, inclusive / exclusive / inclusive with init, n, the algorithm and block strategy,
 // in place or not, pointer offsets, a stream and a workspace, and (one case in four, where the
-// fixture scans through the public API) segments described by offsets, flags or keys; scans fresh
-// random input through the public API; and compares the output with the host reference
-// (tests/reference_scan.hpp), segment by segment. The
+// fixture scans through the public API) segments described by offsets, flags or keys, or (one in
+// five of the others) a batched shape: matrix rows or columns with padded leading dimensions, or
+// a strided sequence; and, one case in four that can have them, totals (scan/totals.hpp). It
+// scans fresh random input through the public API and compares the output (and the totals) with
+// the host reference (tests/reference_scan.hpp), segment by segment. The
 // output is poisoned and framed by guard bytes first: the guards, and the input, must come back
 // unchanged; floating-point results must repeat bit for bit on a second run (where the fixture
 // promises it); a call the build cannot run (a classic block strategy) must be rejected with
@@ -49,9 +51,11 @@
 
 #include "tests/reference_scan.hpp"
 #include "tests/test_operators.hpp"
+#include <scan/batched.hpp>
 #include <scan/error.hpp>
 #include <scan/scan.hpp>
 #include <scan/segmented.hpp>
+#include <scan/totals.hpp>
 
 namespace scan_fuzz {
 
@@ -174,6 +178,24 @@ enum class segmented { none, offsets32, offsets64, flags, keys };
 inline constexpr const char* segmented_names[] = {"none", "offsets32", "offsets64", "flags",
                                                   "keys"};
 
+// Batched cases: none for a flat (or segmented) scan; else the lanes a batched scan runs along.
+enum class batched { none, rows, columns, strided };
+inline constexpr const char* batched_names[] = {"none", "rows", "columns", "strided"};
+
+// A batched case's lanes (core/lanes.hpp): item j of lane l at l * lane + j * item, in the input
+// and the output each with their own strides.
+struct lanes_shape {
+  std::int64_t lanes = 0, length = 0;
+  std::int64_t in_lane = 0, in_item = 0, out_lane = 0, out_item = 0;
+
+  static std::int64_t extent_of(std::int64_t lanes, std::int64_t length, std::int64_t lane,
+                                std::int64_t item) {
+    return lanes == 0 || length == 0 ? 0 : (lanes - 1) * lane + (length - 1) * item + 1;
+  }
+  std::int64_t in_extent() const { return extent_of(lanes, length, in_lane, in_item); }
+  std::int64_t out_extent() const { return extent_of(lanes, length, out_lane, out_item); }
+};
+
 template <class E, std::size_t N> const char* name_in(const char* const (&names)[N], E value) {
   return names[static_cast<std::size_t>(value)];
 }
@@ -213,6 +235,9 @@ struct case_plan {
   values profile = values::full;
   std::uint64_t data_seed = 0;
   segmented segments = segmented::none;
+  batched shape = batched::none;
+  lanes_shape lanes;
+  bool totals = false;
 
   std::string describe() const {
     char seed_text[32];
@@ -226,7 +251,13 @@ struct case_plan {
         " out_offset=" + std::to_string(out_offset) + " stream=" + name_in(stream_names, stream) +
         " workspace=" + name_in(workspace_names, workspace) +
         " values=" + name_in(values_names, profile) +
-        " segments=" + name_in(segmented_names, segments);
+        " segments=" + name_in(segmented_names, segments) +
+        " batched=" + name_in(batched_names, shape);
+    if (shape != batched::none)
+      s += " lanes=" + std::to_string(lanes.lanes) + "x" + std::to_string(lanes.length) +
+           " strides=" + std::to_string(lanes.in_lane) + "/" + std::to_string(lanes.in_item) +
+           "->" + std::to_string(lanes.out_lane) + "/" + std::to_string(lanes.out_item);
+    if (totals) s += " totals";
     return s;
   }
 };
@@ -489,6 +520,8 @@ struct stats {
     ++by["n"][c.n <= 5001 ? "<=5001" : c.n <= (1 << 20) + 1 ? "<=2^20+1" : ">2^20+1"];
     ++by["placement"][c.in_place ? "in_place" : "out_of_place"];
     ++by["segments"][name_in(segmented_names, c.segments)];
+    ++by["batched"][name_in(batched_names, c.shape)];
+    ++by["totals"][c.totals ? "with totals" : "none"];
   }
 
   void merge(const stats& o) {
@@ -507,9 +540,9 @@ struct stats {
 struct worker {
   void* own_stream = nullptr;
   void* shared_stream = nullptr;
-  region in, out, segments;
+  region in, out, segments, totals;
   region workspaces[stream_kinds]; // one per stream kind: never used by two calls at once
-  image in_sent, out_sent, out_back, spare_back;
+  image in_sent, out_sent, out_back, spare_back, totals_sent, totals_back, packed_back;
   stats counts;
 
   void* stream_of(stream_kind k) const {
@@ -545,13 +578,16 @@ struct worker {
     if (in.bytes > keep_bytes) in.release();
     if (out.bytes > keep_bytes) out.release();
     if (segments.bytes > keep_bytes) segments.release();
-    for (image* im : {&in_sent, &out_sent, &out_back, &spare_back})
+    if (totals.bytes > keep_bytes) totals.release();
+    for (image* im :
+         {&in_sent, &out_sent, &out_back, &spare_back, &totals_sent, &totals_back, &packed_back})
       im->shrink();
   }
   void release_all() {
     in.release();
     out.release();
     segments.release();
+    totals.release();
     for (auto& w : workspaces)
       w.release();
   }
@@ -686,8 +722,26 @@ void with_segments(segmented by, const std::vector<std::int64_t>& offsets, std::
   call(scan::keys(upload(keys)));
 }
 
-template <class In, class Out, class Op, class Segments>
-void segmented_scan(mode m, const In* in, Out* out, std::int64_t n, const Segments& segments,
+// The calls of the public API a case makes besides entry::scan. `out` is the output (a pointer,
+// or a matrix for rows and columns), or it wrapped with the case's totals (scan/totals.hpp).
+template <class In, class Out, class Op, class Output>
+void full_scan(mode m, const In* in, Output out, std::int64_t n, const Out& init,
+               const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::inclusive_scan(in, out, n, Op{}, opt);
+    return;
+  case mode::inclusive_init:
+    scan::inclusive_scan(in, out, n, init, Op{}, opt);
+    return;
+  case mode::exclusive:
+    scan::exclusive_scan(in, out, n, init, Op{}, opt);
+    return;
+  }
+}
+
+template <class In, class Out, class Op, class Output, class Segments>
+void segmented_scan(mode m, const In* in, Output out, std::int64_t n, const Segments& segments,
                     const Out& init, const scan::options& opt) {
   switch (m) {
   case mode::inclusive:
@@ -702,23 +756,160 @@ void segmented_scan(mode m, const In* in, Out* out, std::int64_t n, const Segmen
   }
 }
 
+template <class In, class Out, class Op, class Output>
+void matrix_scan(mode m, const scan::matrix<const In>& in, const Output& out, scan::along axis,
+                 const Out& init, const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::batched_inclusive_scan(in, out, axis, Op{}, opt);
+    return;
+  case mode::inclusive_init:
+    scan::batched_inclusive_scan(in, out, axis, init, Op{}, opt);
+    return;
+  case mode::exclusive:
+    scan::batched_exclusive_scan(in, out, axis, init, Op{}, opt);
+    return;
+  }
+}
+
+template <class In, class Out, class Op, class Output>
+void strided_scan(mode m, const In* in, std::int64_t in_stride, Output out, std::int64_t out_stride,
+                  std::int64_t n, const Out& init, const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::strided_inclusive_scan(in, in_stride, out, out_stride, n, Op{}, opt);
+    return;
+  case mode::inclusive_init:
+    scan::strided_inclusive_scan(in, in_stride, out, out_stride, n, init, Op{}, opt);
+    return;
+  case mode::exclusive:
+    scan::strided_exclusive_scan(in, in_stride, out, out_stride, n, init, Op{}, opt);
+    return;
+  }
+}
+
+// A batched case's call: rows or columns of a matrix, or a strided sequence; with its totals
+// when it asks for them.
+template <class In, class Out, class Op>
+void batched_scan(const case_plan& c, const In* in, Out* out, Out* totals, const Out& init,
+                  const scan::options& opt) {
+  const lanes_shape& s = c.lanes;
+  if (c.shape == batched::strided) {
+    if (c.totals)
+      strided_scan<In, Out, Op>(c.m, in, s.in_item, scan::with_totals(out, totals), s.out_item,
+                                s.length, init, opt);
+    else
+      strided_scan<In, Out, Op>(c.m, in, s.in_item, out, s.out_item, s.length, init, opt);
+    return;
+  }
+  const bool rows = c.shape == batched::rows;
+  const std::int64_t height = rows ? s.lanes : s.length, width = rows ? s.length : s.lanes;
+  const scan::matrix<const In> in_m(in, height, width, rows ? s.in_lane : s.in_item);
+  const scan::matrix<Out> out_m(out, height, width, rows ? s.out_lane : s.out_item);
+  const scan::along axis = rows ? scan::along::rows : scan::along::columns;
+  if (c.totals)
+    matrix_scan<In, Out, Op>(c.m, in_m, scan::with_totals(out_m, totals), axis, init, opt);
+  else
+    matrix_scan<In, Out, Op>(c.m, in_m, out_m, axis, init, opt);
+}
+
+template <class S> inline constexpr bool by_offsets = false;
+template <class O> inline constexpr bool by_offsets<scan::offsets<O>> = true;
+
+// The totals against the reference's: integers, custom types, min, max, products and sums of
+// eighths exactly; other floating-point sums within compare()'s bound at the segment's last item
+// over the segment's magnitude (and a 16-bit output's rounding, twice: an exclusive total
+// combines the rounded last result).
+template <class In, class Out, class Op>
+std::string compare_totals(const std::vector<In>& items, const std::vector<std::int64_t>& offsets,
+                           mode m, const Out& init, const image& got, const std::vector<Out>& want,
+                           values profile) {
+  constexpr bool floating = scan_test::is_real_v<Out>;
+  // An exclusive total of 16-bit floats rounds twice (scan/totals.hpp), even over exact sums.
+  const bool rounds_twice = scan_test::is_half_precision_v<Out> && m == mode::exclusive;
+  const bool tolerant =
+      floating && is_sum_like<Op>() && (profile != values::eighths || rounds_twice);
+  std::string report;
+  std::int64_t bad = 0;
+  const double tree = std::log2(static_cast<double>(items.size()) + 1.0) + 2.0;
+  for (std::size_t s = 0; s < want.size(); ++s) {
+    const Out total = got.element<Out>(static_cast<std::int64_t>(s));
+    double tolerance = 0;
+    if constexpr (floating) {
+      double magnitude = m == mode::inclusive ? 0.0 : std::fabs(static_cast<double>(init));
+      for (std::int64_t k = offsets[s]; k < offsets[s + 1]; ++k)
+        magnitude += std::fabs(static_cast<double>(static_cast<Out>(items[k])));
+      const auto length = static_cast<double>(offsets[s + 1] - offsets[s]);
+      // The second rounding is of the last result, at most the segment's magnitude.
+      if (tolerant)
+        tolerance = 4.0 * (std::sqrt(length + 1.0) + tree) *
+                        scan_test::epsilon_of<scan::accumulator_t<Out>>() * magnitude +
+                    (scan_test::is_half_precision_v<Out> ? scan_test::epsilon_of<Out>() : 0.0) *
+                        std::fabs(static_cast<double>(want[s])) +
+                    (rounds_twice ? scan_test::epsilon_of<Out>() * magnitude : 0.0);
+      const double error = std::fabs(static_cast<double>(total) - static_cast<double>(want[s]));
+      if (tolerant ? error <= tolerance : std::memcmp(&total, &want[s], sizeof(Out)) == 0) continue;
+    } else {
+      if (total == want[s]) continue;
+    }
+    if (++bad <= 3)
+      report += "\n    totals[" + std::to_string(s) + "] = " + show(total) + ", expected " +
+                show(want[s]) + (tolerant ? " (tolerance " + show(tolerance) + ")" : "");
+  }
+  if (bad > 3) report += "\n    ... " + std::to_string(bad) + " wrong totals in all";
+  return bad ? "wrong totals:" + report : std::string();
+}
+
 inline outcome fail(std::string why) {
   return {verdict::failed, std::move(why)};
 }
 
 template <class In, class Out, class Op> outcome run_case(const case_plan& c, worker& w) {
   rng data(c.data_seed);
-  std::vector<In> in(static_cast<std::size_t>(c.n));
+  // A batched case's input and output span their layouts; its items, lane after lane, are the
+  // segments the reference scans.
+  const bool lanes = c.shape != batched::none;
+  const std::int64_t in_count = lanes ? c.lanes.in_extent() : c.n;
+  const std::int64_t out_count = lanes ? c.lanes.out_extent() : c.n;
+  const lanes_shape& at = c.lanes;
+  std::vector<In> in(static_cast<std::size_t>(in_count));
   for (auto& x : in)
     x = draw<In, Op>(data, c.profile, c.n);
   const Out init = draw<Out, Op>(data, c.profile, c.n);
-  std::vector<Out> want(in.size());
-  std::vector<std::int64_t> offsets;
+  std::vector<In> packed;
+  if (lanes) {
+    packed.reserve(static_cast<std::size_t>(c.n));
+    for (std::int64_t l = 0; l < at.lanes; ++l)
+      for (std::int64_t j = 0; j < at.length; ++j)
+        packed.push_back(in[static_cast<std::size_t>(l * at.in_lane + j * at.in_item)]);
+  }
+  const std::vector<In>& items = lanes ? packed : in;
+  std::vector<Out> want(items.size());
+  std::vector<std::int64_t> offsets; // where each segment starts, and n
   if (c.segments != segmented::none) {
     offsets = draw_offsets(data, c.n);
-    reference_segmented<In, Out, Op>(c.m, in, want, init, offsets);
+    reference_segmented<In, Out, Op>(c.m, items, want, init, offsets);
+  } else if (lanes) {
+    for (std::int64_t l = 0; l <= at.lanes; ++l)
+      offsets.push_back(l * at.length);
+    reference_segmented<In, Out, Op>(c.m, items, want, init, offsets);
   } else {
-    reference_scan<In, Out, Op>(c.m, in, want, init);
+    offsets = {0, c.n};
+    reference_scan<In, Out, Op>(c.m, items, want, init);
+  }
+  // Each segment's total: its last inclusive result from init (when the mode has one).
+  std::vector<Out> want_totals;
+  if (c.totals) {
+    std::vector<Out> from_init;
+    if (c.m == mode::exclusive) {
+      from_init.resize(items.size());
+      reference_segmented<In, Out, Op>(mode::inclusive_init, items, from_init, init, offsets);
+    }
+    const std::vector<Out>& inclusive = c.m == mode::exclusive ? from_init : want;
+    for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
+      want_totals.push_back(offsets[s + 1] > offsets[s] ? inclusive[offsets[s + 1] - 1]
+                            : c.m == mode::inclusive    ? Out{}
+                                                        : init);
   }
 
   scan::options opt = test_backend::options();
@@ -727,29 +918,64 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   opt.stream = w.stream_of(c.stream);
   void* const stream = opt.stream;
 
-  // The output region starts as the reference's complement (or, in place, the input).
+  // The output region starts as the reference's complement (or, in place, the input); a batched
+  // output's elements outside its lanes hold a pattern that must come back unchanged.
   image& out_sent = w.out_sent;
   image& in_sent = w.in_sent;
-  out_sent.frame<Out>(c.n, c.out_offset);
+  out_sent.frame<Out>(out_count, c.out_offset);
+  std::vector<char> in_lane;
+  if (lanes) {
+    in_lane.assign(static_cast<std::size_t>(out_count), 0);
+    for (std::int64_t l = 0; l < at.lanes; ++l)
+      for (std::int64_t j = 0; j < at.length; ++j)
+        in_lane[static_cast<std::size_t>(l * at.out_lane + j * at.out_item)] = 1;
+  }
   if (out_sent.data) {
-    std::memcpy(out_sent.at(), c.in_place ? static_cast<const void*>(in.data()) : want.data(),
-                out_sent.data);
-    if (!c.in_place)
+    if (c.in_place) {
+      std::memcpy(out_sent.at(), in.data(), out_sent.data);
+    } else if (lanes) {
+      for (std::size_t i = 0; i < out_sent.data; ++i)
+        out_sent.at()[i] = static_cast<unsigned char>(0x3cu ^ (i * 7u));
+      std::int64_t k = 0;
+      for (std::int64_t l = 0; l < at.lanes; ++l)
+        for (std::int64_t j = 0; j < at.length; ++j, ++k)
+          for (std::size_t b = 0; b < sizeof(Out); ++b)
+            out_sent
+                .at()[static_cast<std::size_t>(l * at.out_lane + j * at.out_item) * sizeof(Out) +
+                      b] =
+                static_cast<unsigned char>(
+                    ~reinterpret_cast<const unsigned char*>(&want[static_cast<std::size_t>(k)])[b]);
+    } else {
+      std::memcpy(out_sent.at(), want.data(), out_sent.data);
       for (std::size_t i = 0; i < out_sent.data; ++i)
         out_sent.at()[i] = static_cast<unsigned char>(~out_sent.at()[i]);
+    }
   }
   w.out.reserve(out_sent.bytes.size());
   Out* const d_out = reinterpret_cast<Out*>(w.out.p + out_sent.lead);
   const In* d_in = reinterpret_cast<const In*>(d_out);
   if (!c.in_place) {
-    in_sent.frame<In>(c.n, c.in_offset);
+    in_sent.frame<In>(in_count, c.in_offset);
     if (in_sent.data) std::memcpy(in_sent.at(), in.data(), in_sent.data);
     w.in.reserve(in_sent.bytes.size());
     d_in = reinterpret_cast<const In*>(w.in.p + in_sent.lead);
   }
+  // The totals region starts as the reference totals' complement.
+  image& totals_sent = w.totals_sent;
+  Out* d_totals = nullptr;
+  if (c.totals) {
+    totals_sent.frame<Out>(static_cast<std::int64_t>(want_totals.size()), 0);
+    if (totals_sent.data) std::memcpy(totals_sent.at(), want_totals.data(), totals_sent.data);
+    for (std::size_t i = 0; i < totals_sent.data; ++i)
+      totals_sent.at()[i] = static_cast<unsigned char>(~totals_sent.at()[i]);
+    w.totals.reserve(totals_sent.bytes.size());
+    d_totals = reinterpret_cast<Out*>(w.totals.p + totals_sent.lead);
+  }
   auto send = [&] {
     streams::upload(w.out.p, out_sent.bytes.data(), out_sent.bytes.size(), stream);
     if (!c.in_place) streams::upload(w.in.p, in_sent.bytes.data(), in_sent.bytes.size(), stream);
+    if (c.totals)
+      streams::upload(w.totals.p, totals_sent.bytes.data(), totals_sent.bytes.size(), stream);
   };
   auto fetch = [&](const image& sent, const region& r, image& into) {
     into.frame_like(sent);
@@ -763,13 +989,24 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
       if (c.workspace != workspace_use::library_cache)
         call.workspace = w.workspace_for(c.stream, entry::workspace_bytes<In, Out>(c.n, opt),
                                          c.workspace, stream);
-      if (c.segments == segmented::none) {
-        entry::scan<In, Out, Op>(c.m, d_in, d_out, c.n, init, call);
-      } else if constexpr (segmentable<In, Out, Op>) {
-        with_segments(c.segments, offsets, c.n, w, stream, [&](const auto& segments) {
-          segmented_scan<In, Out, Op>(c.m, d_in, d_out, c.n, segments, init, call);
-        });
+      if constexpr (segmentable<In, Out, Op>) {
+        if (lanes) {
+          batched_scan<In, Out, Op>(c, d_in, d_out, d_totals, init, call);
+        } else if (c.segments != segmented::none) {
+          with_segments(c.segments, offsets, c.n, w, stream, [&](const auto& segments) {
+            if constexpr (by_offsets<std::decay_t<decltype(segments)>>) {
+              if (c.totals)
+                return segmented_scan<In, Out, Op>(c.m, d_in, scan::with_totals(d_out, d_totals),
+                                                   c.n, segments, init, call);
+            }
+            segmented_scan<In, Out, Op>(c.m, d_in, d_out, c.n, segments, init, call);
+          });
+        } else if (c.totals) {
+          full_scan<In, Out, Op>(c.m, d_in, scan::with_totals(d_out, d_totals), c.n, init, call);
+        }
       }
+      if (!lanes && c.segments == segmented::none && !c.totals)
+        entry::scan<In, Out, Op>(c.m, d_in, d_out, c.n, init, call);
       return {};
     } catch (const scan::error& e) {
       return std::string("scan::error: ") + (*e.what() ? e.what() : "(empty message)");
@@ -802,6 +1039,11 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
     fetch(out_sent, w.out, w.out_back);
     if (w.out_back.bytes != out_sent.bytes)
       return fail("a rejected call wrote to its output region");
+    if (c.totals) {
+      fetch(totals_sent, w.totals, w.totals_back);
+      if (w.totals_back.bytes != totals_sent.bytes)
+        return fail("a rejected call wrote to its totals region");
+    }
     return {verdict::rejected, {}};
   }
   if (!thrown.empty()) return fail("threw " + thrown);
@@ -809,12 +1051,39 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   const image& got = w.out_back;
   fetch(out_sent, w.out, w.out_back);
   std::string problems = out_sent.guard_damage(got, "out");
-  const std::string wrong = compare<In, Out, Op>(in, c.m, init, got, want, c.profile);
-  if (!wrong.empty()) problems += (problems.empty() ? "" : "; ") + wrong;
+  const auto add = [&](const std::string& problem) {
+    if (!problem.empty()) problems += (problems.empty() ? "" : "; ") + problem;
+  };
+  if (lanes) {
+    // The lanes' results, lane after lane, beside the reference; the rest as it was sent.
+    image& results = w.packed_back;
+    results.frame<Out>(c.n, 0);
+    std::int64_t k = 0;
+    for (std::int64_t l = 0; l < at.lanes; ++l)
+      for (std::int64_t j = 0; j < at.length; ++j, ++k)
+        std::memcpy(results.at() + static_cast<std::size_t>(k) * sizeof(Out),
+                    got.at() +
+                        static_cast<std::size_t>(l * at.out_lane + j * at.out_item) * sizeof(Out),
+                    sizeof(Out));
+    add(compare<In, Out, Op>(items, c.m, init, results, want, c.profile));
+    std::int64_t changed = 0;
+    for (std::int64_t i = 0; i < out_count; ++i)
+      changed += !in_lane[static_cast<std::size_t>(i)] &&
+                 std::memcmp(got.at() + i * sizeof(Out), out_sent.at() + i * sizeof(Out),
+                             sizeof(Out)) != 0;
+    if (changed) add(std::to_string(changed) + " elements between the lanes were written");
+  } else {
+    add(compare<In, Out, Op>(items, c.m, init, got, want, c.profile));
+  }
+  if (c.totals) {
+    fetch(totals_sent, w.totals, w.totals_back);
+    add(totals_sent.guard_damage(w.totals_back, "totals"));
+    add(compare_totals<In, Out, Op>(items, offsets, c.m, init, w.totals_back, want_totals,
+                                    c.profile));
+  }
   if (!c.in_place) {
     fetch(in_sent, w.in, w.spare_back);
-    if (w.spare_back.bytes != in_sent.bytes)
-      problems += std::string(problems.empty() ? "" : "; ") + "the input region was modified";
+    if (w.spare_back.bytes != in_sent.bytes) add("the input region was modified");
   }
   if (!problems.empty()) return fail(problems);
 
@@ -827,7 +1096,7 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
       const image& second = w.spare_back;
       fetch(out_sent, w.out, w.spare_back);
       if (second.bytes != got.bytes) {
-        for (std::int64_t k = 0; k < c.n; ++k)
+        for (std::int64_t k = 0; k < out_count; ++k)
           if (std::memcmp(second.at() + k * sizeof(Out), got.at() + k * sizeof(Out), sizeof(Out)) !=
               0)
             return fail("not reproducible: out[" + std::to_string(k) +
@@ -926,6 +1195,40 @@ struct limits {
   std::size_t max_array_bytes = std::size_t{128} << 20;
 };
 
+// A batched shape over about c.n items: matrix rows or columns of 1 .. 48 or 1 .. 3000 lanes,
+// leading dimensions padded by 0 .. 8 elements, or a stride of 1 .. 3 each side (in place: the
+// input's). Batched scans take their scratch from the library and the tuned kernels only.
+inline void draw_lanes(case_plan& c, rng& r, const limits& lim) {
+  lanes_shape s;
+  const auto shape = static_cast<batched>(1 + r.below(3));
+  const auto pad = [&] { return r.below(3) == 0 ? std::int64_t{0} : std::int64_t(r.below(9)); };
+  if (shape == batched::strided) {
+    s.lanes = 1;
+    s.in_item = 1 + static_cast<std::int64_t>(r.below(3));
+    s.out_item = c.in_place ? s.in_item : 1 + static_cast<std::int64_t>(r.below(3));
+    s.length = c.n / std::max(s.in_item, s.out_item);
+  } else {
+    const std::uint64_t most =
+        std::min<std::uint64_t>(std::max<std::int64_t>(c.n, 1), r.below(2) == 0 ? 48 : 3000);
+    const auto width = 1 + static_cast<std::int64_t>(r.below(most));
+    const std::int64_t height = c.n / width;
+    const std::int64_t ld_in = width + pad(), ld_out = c.in_place ? ld_in : width + pad();
+    if (shape == batched::rows)
+      s = {height, width, ld_in, 1, ld_out, 1};
+    else
+      s = {width, height, 1, ld_in, 1, ld_out};
+  }
+  const auto largest = static_cast<std::int64_t>(c.what->largest);
+  if (std::max(s.in_extent(), s.out_extent()) * largest >
+      static_cast<std::int64_t>(lim.max_array_bytes))
+    return;
+  c.shape = shape;
+  c.lanes = s;
+  c.n = s.lanes * s.length;
+  c.block = scan::block_strategy::automatic;
+  c.workspace = workspace_use::library_cache;
+}
+
 inline case_plan draw_case(std::int64_t index, std::uint64_t master, const combo_table& table,
                            const limits& lim) {
   case_plan c;
@@ -958,6 +1261,11 @@ inline case_plan draw_case(std::int64_t index, std::uint64_t master, const combo
   if (!has_entry<test_backend>::value && c.what->segmentable && r.below(4) == 0) {
     c.segments = static_cast<segmented>(1 + r.below(4));
     c.workspace = workspace_use::library_cache;
+  }
+  if (!has_entry<test_backend>::value && c.what->segmentable) {
+    if (c.segments == segmented::none && r.below(5) == 0) draw_lanes(c, r, lim);
+    const bool offsets = c.segments == segmented::offsets32 || c.segments == segmented::offsets64;
+    c.totals = (c.segments == segmented::none || offsets) && r.below(4) == 0;
   }
   return c;
 }

@@ -60,25 +60,6 @@ inline void check_stride(std::int64_t stride, const char* name) {
                 std::to_string(stride));
 }
 
-template <class In, class Out, class Op>
-void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusive, const Out* init,
-                    Op op, const options& opt, totals_target<Out> totals) {
-  request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
-  r.opt.workspace = {};
-  r.batched = true;
-  r.lanes = at;
-  if constexpr (is_compiled<In, Out, Op>()) {
-    run_compiled_blockwise(r);
-  } else {
-    scan_args<In, Out> args{in, out, r.n, inclusive, {}, r.opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check_blockwise(r);
-    run_header_path_with_totals(r, args, op, [&] {
-      if (r.n > 0) run_header_path_batched(args, at, op);
-    });
-  }
-}
-
 template <class InT, class Out, class Op>
 void dispatch_batched(const matrix<InT>& in, const matrix<Out>& out, along axis, bool inclusive,
                       const Out* init, Op op, const options& opt, totals_target<Out> totals = {}) {

@@ -21,12 +21,45 @@ namespace scan {
 
 namespace detail {
 
+// A batched scan (scan/batched.hpp) of lanes: blockwise requests over a layout.
+template <class In, class Out, class Op>
+void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusive, const Out* init,
+                    Op op, const options& opt, totals_target<Out> totals) {
+  request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
+  r.opt.workspace = {};
+  r.batched = true;
+  r.lanes = at;
+  if constexpr (is_compiled<In, Out, Op>()) {
+    run_compiled_blockwise(r);
+  } else {
+    scan_args<In, Out> args{in, out, r.n, inclusive, {}, r.opt};
+    if (init) args.init = {*init, true};
+    args.opt.backend = check_blockwise(r);
+    run_header_path_with_totals(r, args, op, [&] {
+      if (r.n > 0) run_header_path_batched(args, at, op);
+    });
+  }
+}
+
 template <class In, class Out, class Op>
 void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t segment,
                         bool inclusive, const Out* init, Op op, const options& opt,
                         totals_target<Out> totals = {}) {
   request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
   r.segment = segment;
+  if constexpr (accumulates_apart<Out>) {
+    // 16-bit floats accumulate in float (scan/half.hpp), the blockwise kernels in their output
+    // type: the whole segments run as the lanes of a batched scan, a shorter last one as a full
+    // scan (each call's ranges lie within the ones checked here).
+    check_blockwise(r);
+    const std::int64_t whole = n / segment, rest = n - whole * segment;
+    dispatch_lanes<In, Out, Op>(in, out, {whole, segment, {segment, 1}, {segment, 1}}, inclusive,
+                                init, op, opt, totals);
+    if (rest > 0)
+      dispatch<In, Out, Op>(in + whole * segment, out + whole * segment, rest, inclusive, init, op,
+                            opt, {totals.wanted ? totals.data + whole : nullptr, totals.wanted});
+    return;
+  }
   if constexpr (is_compiled<In, Out, Op>()) {
     run_compiled_blockwise(r);
   } else {

@@ -12,7 +12,9 @@
 //   scan::strided_exclusive_scan(d_in, 3, scan::with_totals(d_out, d_total), 1, n, 0);  // 1
 //
 // Total s is init (when given) combined with every item of segment s in order, in the output
-// type; an empty segment's is init, or a value-initialised Out for a scan without one. Totals
+// type; an empty segment's is init, or a value-initialised Out for a scan without one. (16-bit
+// floats: an exclusive scan's total combines its last, already rounded, result with the last
+// item, so it may differ from a single rounding by one unit in the last place.) Totals
 // live in the backend's memory and must not overlap the input, the output or the offsets.
 // Segments given by head flags or keys have no totals: their count is known only once they are
 // marked (give offsets). The totals cost a pass over one item per segment after the scan (and,
