@@ -386,13 +386,49 @@ struct image {
   }
 };
 
-// Compares the output with the reference; describes the first mismatches. Integers, custom types,
-// min, max, products and sums of eighths compare exactly. Other floating-point sums round in
-// another order than the serial reference: out[k] may differ by
-//   4 * (sqrt(k + 1) + log2(n + 1) + 2) * eps * (|init| + |in[0]| + ... + |in[k]|),
-// the growth of rounding errors (unbiased, so like a random walk) along the serial chain and a
-// tree of tiles, over the largest magnitude a partial sum can take. A bound linear in k would
-// let a dropped or doubled element pass once k * eps nears 1 (float at n ~ 2^20).
+// The first mismatches of a comparison, described ("out[k] = got, expected want"), and their count.
+// A result matches bit for bit, or, where `tolerant`, within its tolerance.
+template <class Out> struct mismatches {
+  const char* name;
+  std::int64_t bad = 0;
+  std::string report;
+
+  void check(std::int64_t k, const Out& got, const Out& want, bool tolerant, double tolerance) {
+    if constexpr (scan_test::is_real_v<Out>) {
+      const double error = std::fabs(static_cast<double>(got) - static_cast<double>(want));
+      if (tolerant ? error <= tolerance : std::memcmp(&got, &want, sizeof(Out)) == 0) return;
+    } else {
+      if (got == want) return;
+    }
+    if (++bad <= 3)
+      report += "\n    " + std::string(name) + "[" + std::to_string(k) + "] = " + show(got) +
+                ", expected " + show(want) +
+                (tolerant ? " (tolerance " + show(tolerance) + ")" : "");
+  }
+  std::string result(const char* what) const {
+    if (!bad) return {};
+    return std::string(what) + ":" + report +
+           (bad > 3 ? "\n    ... " + std::to_string(bad) + " wrong in all" : std::string());
+  }
+};
+
+// How far a floating-point sum may be from the serial reference: it rounds in another order.
+// After `chain` items of a serial chain and a tree of tiles `tree` deep, over partial sums of at
+// most `magnitude`:
+//   4 * (sqrt(chain) + tree) * eps * magnitude,
+// the growth of rounding errors (unbiased, so like a random walk); a bound linear in the chain
+// would let a dropped or doubled element pass once chain * eps nears 1 (float at n ~ 2^20). A
+// 16-bit output adds the rounding of the result, which another float may round across.
+template <class Out> double sum_tolerance(double chain, double tree, double magnitude, Out want) {
+  return 4.0 * (std::sqrt(chain) + tree) * scan_test::epsilon_of<scan::accumulator_t<Out>>() *
+             magnitude +
+         (scan_test::is_half_precision_v<Out> ? scan_test::epsilon_of<Out>() : 0.0) *
+             std::fabs(static_cast<double>(want));
+}
+
+// Compares the output with the reference. Integers, custom types, min, max, products and sums of
+// eighths compare exactly; other floating-point sums within sum_tolerance, the chain of out[k]
+// being k + 1 items and the tree log2(n + 1) + 2, over |init| + |in[0]| + ... + |in[k]|.
 template <class In, class Out, class Op>
 std::string compare(const std::vector<In>& in, mode m, const Out& init, const image& got,
                     const std::vector<Out>& want, values profile) {
@@ -405,32 +441,19 @@ std::string compare(const std::vector<In>& in, mode m, const Out& init, const im
   double magnitude = 0;
   if constexpr (floating)
     if (m != mode::inclusive) magnitude = std::fabs(static_cast<double>(init));
-  std::string report;
-  std::int64_t bad = 0;
+  mismatches<Out> wrong{"out"};
   for (std::int64_t k = 0; k < n; ++k) {
-    const Out out = got.element<Out>(k);
     double tolerance = 0;
     if constexpr (floating) {
       const double x = std::fabs(static_cast<double>(static_cast<Out>(in[k])));
       if (m != mode::exclusive) magnitude += x;
-      // A 16-bit output adds the rounding of the result, which another float may round across.
       if (tolerant)
-        tolerance = 4.0 * (std::sqrt(static_cast<double>(k + 1)) + tree) *
-                        scan_test::epsilon_of<scan::accumulator_t<Out>>() * magnitude +
-                    (scan_test::is_half_precision_v<Out> ? scan_test::epsilon_of<Out>() : 0.0) *
-                        std::fabs(static_cast<double>(want[k]));
+        tolerance = sum_tolerance<Out>(static_cast<double>(k + 1), tree, magnitude, want[k]);
       if (m == mode::exclusive) magnitude += x;
-      const double error = std::fabs(static_cast<double>(out) - static_cast<double>(want[k]));
-      if (tolerant ? error <= tolerance : std::memcmp(&out, &want[k], sizeof(Out)) == 0) continue;
-    } else {
-      if (out == want[k]) continue;
     }
-    if (++bad <= 3)
-      report += "\n    out[" + std::to_string(k) + "] = " + show(out) + ", expected " +
-                show(want[k]) + (tolerant ? " (tolerance " + show(tolerance) + ")" : "");
+    wrong.check(k, got.element<Out>(k), want[k], tolerant, tolerance);
   }
-  if (bad > 3) report += "\n    ... " + std::to_string(bad) + " wrong elements in all";
-  return bad ? "wrong output:" + report : std::string();
+  return wrong.result("wrong output");
 }
 
 // The fixture's streams and the copies ordered on them, where it has them; else nullptr and
@@ -816,48 +839,35 @@ void batched_scan(const case_plan& c, const In* in, Out* out, Out* totals, const
 template <class S> inline constexpr bool by_offsets = false;
 template <class O> inline constexpr bool by_offsets<scan::offsets<O>> = true;
 
-// The totals against the reference's: integers, custom types, min, max, products and sums of
-// eighths exactly; other floating-point sums within compare()'s bound at the segment's last item
-// over the segment's magnitude (and a 16-bit output's rounding, twice: an exclusive total
-// combines the rounded last result).
+// The totals against the reference's, as compare() judges outputs: a total within sum_tolerance
+// of its segment's length and magnitude. An exclusive total of 16-bit floats rounds twice
+// (scan/totals.hpp), even over exact sums: the second time its last result, at most the
+// segment's magnitude.
 template <class In, class Out, class Op>
 std::string compare_totals(const std::vector<In>& items, const std::vector<std::int64_t>& offsets,
                            mode m, const Out& init, const image& got, const std::vector<Out>& want,
                            values profile) {
   constexpr bool floating = scan_test::is_real_v<Out>;
-  // An exclusive total of 16-bit floats rounds twice (scan/totals.hpp), even over exact sums.
   const bool rounds_twice = scan_test::is_half_precision_v<Out> && m == mode::exclusive;
   const bool tolerant =
       floating && is_sum_like<Op>() && (profile != values::eighths || rounds_twice);
-  std::string report;
-  std::int64_t bad = 0;
   const double tree = std::log2(static_cast<double>(items.size()) + 1.0) + 2.0;
+  mismatches<Out> wrong{"totals"};
   for (std::size_t s = 0; s < want.size(); ++s) {
-    const Out total = got.element<Out>(static_cast<std::int64_t>(s));
     double tolerance = 0;
     if constexpr (floating) {
       double magnitude = m == mode::inclusive ? 0.0 : std::fabs(static_cast<double>(init));
       for (std::int64_t k = offsets[s]; k < offsets[s + 1]; ++k)
         magnitude += std::fabs(static_cast<double>(static_cast<Out>(items[k])));
       const auto length = static_cast<double>(offsets[s + 1] - offsets[s]);
-      // The second rounding is of the last result, at most the segment's magnitude.
       if (tolerant)
-        tolerance = 4.0 * (std::sqrt(length + 1.0) + tree) *
-                        scan_test::epsilon_of<scan::accumulator_t<Out>>() * magnitude +
-                    (scan_test::is_half_precision_v<Out> ? scan_test::epsilon_of<Out>() : 0.0) *
-                        std::fabs(static_cast<double>(want[s])) +
+        tolerance = sum_tolerance<Out>(length + 1.0, tree, magnitude, want[s]) +
                     (rounds_twice ? scan_test::epsilon_of<Out>() * magnitude : 0.0);
-      const double error = std::fabs(static_cast<double>(total) - static_cast<double>(want[s]));
-      if (tolerant ? error <= tolerance : std::memcmp(&total, &want[s], sizeof(Out)) == 0) continue;
-    } else {
-      if (total == want[s]) continue;
     }
-    if (++bad <= 3)
-      report += "\n    totals[" + std::to_string(s) + "] = " + show(total) + ", expected " +
-                show(want[s]) + (tolerant ? " (tolerance " + show(tolerance) + ")" : "");
+    wrong.check(static_cast<std::int64_t>(s), got.element<Out>(static_cast<std::int64_t>(s)),
+                want[s], tolerant, tolerance);
   }
-  if (bad > 3) report += "\n    ... " + std::to_string(bad) + " wrong totals in all";
-  return bad ? "wrong totals:" + report : std::string();
+  return wrong.result("wrong totals");
 }
 
 inline outcome fail(std::string why) {
