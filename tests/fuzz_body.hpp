@@ -619,6 +619,23 @@ struct worker {
 // ---------------------------------------------------------------------------------------------
 // One case
 
+// A full scan through the public API; `out` a pointer, or one wrapped with totals.
+template <class In, class Out, class Op, class Output>
+void full_scan(mode m, const In* in, Output out, std::int64_t n, const Out& init,
+               const scan::options& opt) {
+  switch (m) {
+  case mode::inclusive:
+    scan::inclusive_scan(in, out, n, Op{}, opt);
+    return;
+  case mode::inclusive_init:
+    scan::inclusive_scan(in, out, n, init, Op{}, opt);
+    return;
+  case mode::exclusive:
+    scan::exclusive_scan(in, out, n, init, Op{}, opt);
+    return;
+  }
+}
+
 // The scan under test: the fixture's own entry point where it has one, else the public API.
 // (A template on the fixture, like streams_of.)
 template <class B> struct entry_of {
@@ -629,17 +646,7 @@ template <class B> struct entry_of {
       B::template scan<In, Out, Op>(in, out, n, m != mode::exclusive,
                                     m == mode::inclusive ? nullptr : &init, Op{}, opt);
     } else {
-      switch (m) {
-      case mode::inclusive:
-        scan::inclusive_scan(in, out, n, Op{}, opt);
-        return;
-      case mode::inclusive_init:
-        scan::inclusive_scan(in, out, n, init, Op{}, opt);
-        return;
-      case mode::exclusive:
-        scan::exclusive_scan(in, out, n, init, Op{}, opt);
-        return;
-      }
+      full_scan<In, Out, Op>(m, in, out, n, init, opt);
     }
   }
 
@@ -745,24 +752,8 @@ void with_segments(segmented by, const std::vector<std::int64_t>& offsets, std::
   call(scan::keys(upload(keys)));
 }
 
-// The calls of the public API a case makes besides entry::scan. `out` is the output (a pointer,
-// or a matrix for rows and columns), or it wrapped with the case's totals (scan/totals.hpp).
-template <class In, class Out, class Op, class Output>
-void full_scan(mode m, const In* in, Output out, std::int64_t n, const Out& init,
-               const scan::options& opt) {
-  switch (m) {
-  case mode::inclusive:
-    scan::inclusive_scan(in, out, n, Op{}, opt);
-    return;
-  case mode::inclusive_init:
-    scan::inclusive_scan(in, out, n, init, Op{}, opt);
-    return;
-  case mode::exclusive:
-    scan::exclusive_scan(in, out, n, init, Op{}, opt);
-    return;
-  }
-}
-
+// The segmented and batched calls a case makes. `out` is the output (a pointer, or a matrix for
+// rows and columns), or it wrapped with the case's totals (scan/totals.hpp).
 template <class In, class Out, class Op, class Output, class Segments>
 void segmented_scan(mode m, const In* in, Output out, std::int64_t n, const Segments& segments,
                     const Out& init, const scan::options& opt) {
