@@ -24,11 +24,8 @@ struct segment_tail {
 
 struct segment_tails {
   enum class shape : std::uint8_t { blocks, offsets, lanes };
-  enum class offset_type : std::uint8_t {
-    i32,
-    u32,
-    i64
-  }; // uint64 offsets within [0, n] read as i64
+  // How offsets are read; uint64 offsets within [0, n] read as i64.
+  enum class offset_type : std::uint8_t { i32, u32, i64 };
   shape kind = shape::blocks;
   std::int64_t count = 0; // segments
   std::int64_t n = 0, segment = 0;
