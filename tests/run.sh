@@ -53,6 +53,10 @@ backend_of() { echo "${1%%-*}"; }
 # A backend this run is asked for: every one when SCAN_BACKENDS is unset.
 wanted() { [ -z "${SCAN_BACKENDS:-}" ] || [[ " $SCAN_BACKENDS " == *" $1 "* ]]; }
 
+# nvcc: on the PATH, else CUDA's default place.
+nvcc=$(command -v nvcc || true)
+[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+
 # Each entry: "packages|why|required or optional".
 plan=()
 need_tools=()
@@ -71,6 +75,11 @@ if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokko
 fi
 if wanted hip && [ -f "$root/backends/hip/CMakeLists.txt" ] && ! command -v hipcc >/dev/null; then
   plan+=("hipcc libamdhip64-dev librocprim-dev|to compile the hip backend; no AMD GPU needed|optional")
+fi
+# The README's MPI example is compiled in the cuda configuration where NCCL is beside nvcc.
+if wanted cuda && [ -n "$nvcc" ] && [ -f "$(dirname "$nvcc")/../include/nccl.h" ] &&
+  ! command -v mpicxx >/dev/null; then
+  plan+=("libopenmpi-dev|to compile the distributed scans' MPI example (examples/distributed_mpi.cpp)|optional")
 fi
 if [ ${#plan[@]} -gt 0 ]; then
   say "installing with apt-get (output: $apt_log)"
@@ -107,8 +116,6 @@ if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; th
 fi
 
 # ---- which backends --------------------------------------------------------------------------
-nvcc=$(command -v nvcc || true)
-[ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
 has_gpu=0
 command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1 && has_gpu=1
 
