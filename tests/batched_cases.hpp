@@ -204,8 +204,8 @@ void check_strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stri
 }
 
 // Shapes: empty, single rows and columns, back-to-back and padded rows, around a warp and a tile,
-// few long lanes (chunked) and many short ones; on GPUs, columns of fewer than 32 lanes and of a
-// block's groups of 32 (a ragged last group, over many tiles).
+// few long lanes (chunked) and many short ones; on GPUs, columns of fewer than 32 lanes (a block's
+// warps part empty) and of a block's groups of 32 (a ragged last group, over many tiles).
 inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {5, 0, 0, 3},
                                              {1, 1, 1, 1},
