@@ -393,6 +393,8 @@ template <class Out> struct mismatches {
   std::int64_t bad = 0;
   std::string report;
 
+  explicit mismatches(const char* what) : name(what) {}
+
   void check(std::int64_t k, const Out& got, const Out& want, bool tolerant, double tolerance) {
     if constexpr (scan_test::is_real_v<Out>) {
       const double error = std::fabs(static_cast<double>(got) - static_cast<double>(want));

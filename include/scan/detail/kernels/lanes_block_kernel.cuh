@@ -43,8 +43,9 @@ template <class T> struct lane_window_slots {
 // Every lane's look-back, each row of threads polling one predecessor per round: leaves in
 // prefix[x] what precedes this block's tile in lane x (init included). Lanes of a tile row k >= 1
 // only. Integers fold as they walk back; other types walk back to the nearest prefix, then fold
-// forward from it through the aggregates (read again, rows in parallel), so every prefix is the
-// left fold of its lane's tiles and rounding repeats run to run.
+// forward from it through the aggregates (the last round's as read, earlier rounds' read again,
+// rows in parallel), so every prefix is the left fold of its lane's tiles and rounding repeats
+// run to run.
 template <class Out, class Op>
 __device__ __forceinline__ void
 lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long stride,
@@ -94,8 +95,12 @@ lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long s
             state[x] = done;
           }
         } else if (found >= 0) {
+          // Fold forward from the prefix through this round's aggregates (rows found - 1 .. 0,
+          // the last being tile top), then through those earlier rounds read, again.
           acc = slots.value[found][x];
-          top[x] = top[x] - found * stride + stride; // fold forward from the tile after it
+          for (int r = found - 1; r >= 0; --r)
+            acc = op(acc, slots.value[r][x]);
+          top[x] += stride;
           state[x] = top[x] < tile ? folding : done;
           if (state[x] == done) prefix[x] = acc;
         }
