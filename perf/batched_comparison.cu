@@ -25,6 +25,7 @@
 
 #include "perf/kit/cuda_clock.cuh"
 #include "perf/kit/cuda_device.cuh"
+#include "perf/kit/markdown_table.hpp"
 #include "perf/kit/measure.hpp"
 #include <scan/batched.hpp>
 
@@ -53,7 +54,7 @@ template <class T> std::vector<T> download(const T* d, std::int64_t n) {
 template <class T>
 void compare_shape(const char* type, const shape& s, const std::vector<T>& values,
                    kit::device_array<T>& in, kit::device_array<T>& out, kit::device_array<T>& ref,
-                   cudaStream_t stream, std::FILE* md) {
+                   cudaStream_t stream, const kit::markdown_table& table) {
   const std::int64_t n = s.rows * s.cols;
   kit::cuda_clock clock(stream, kit::cadence::from_idle);
   const kit::sampling sampling{3, 10, 100, 60, 2.0 * n * sizeof(T) / 2.5e3 + 5.0};
@@ -121,13 +122,12 @@ void compare_shape(const char* type, const shape& s, const std::vector<T>& value
                 type, static_cast<long long>(s.rows), static_cast<long long>(s.cols), copy,
                 copy / cub, copy / rows, cub / rows, copy / columns,
                 rows_ok && columns_ok ? "ok" : (rows_ok ? "COLUMNS WRONG" : "ROWS WRONG"));
-  std::printf("%s\n", line);
-  std::fflush(stdout);
-  if (md) std::fprintf(md, "%s\n", line);
+  table.row(line);
 }
 
 template <class T>
-void compare_type(const char* type, const std::vector<shape>& shapes, std::FILE* md) {
+void compare_type(const char* type, const std::vector<shape>& shapes,
+                  const kit::markdown_table& table) {
   std::int64_t most = 0;
   for (const shape& s : shapes)
     most = std::max(most, s.rows * s.cols);
@@ -141,7 +141,7 @@ void compare_type(const char* type, const std::vector<shape>& shapes, std::FILE*
       cudaMemcpy(in.get(), values.data(), values.size() * sizeof(T), cudaMemcpyHostToDevice),
       "upload");
   for (const shape& s : shapes)
-    compare_shape<T>(type, s, values, in, out, ref, stream, md);
+    compare_shape<T>(type, s, values, in, out, ref, stream, table);
   cudaStreamDestroy(stream);
 }
 
@@ -182,25 +182,25 @@ int main(int argc, char** argv) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  std::FILE* md = markdown.empty() ? nullptr : std::fopen(markdown.c_str(), "a");
-  const char* header = "| type | rows x cols | copy us | CUB by key x copy | rows x copy | rows vs "
-                       "CUB | columns x copy | check |\n|---|---|---|---|---|---|---|---|";
-  std::printf("%s\n%s\n", heading.c_str(), header);
-  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), header);
+  const kit::markdown_table table(
+      heading,
+      "| type | rows x cols | copy us | CUB by key x copy | rows x copy "
+      "| rows vs CUB | columns x copy | check |\n|---|---|---|---|---|---"
+      "|---|---|",
+      markdown);
   try {
     std::vector<shape> shapes;
     for (const std::string& t : shape_texts)
       shapes.push_back(parse_shape(t));
     for (const std::string& t : types) {
-      if (t == "int32") compare_type<std::int32_t>("int32", shapes, md);
-      if (t == "float") compare_type<float>("float", shapes, md);
-      if (t == "int64") compare_type<std::int64_t>("int64", shapes, md);
-      if (t == "double") compare_type<double>("double", shapes, md);
+      if (t == "int32") compare_type<std::int32_t>("int32", shapes, table);
+      if (t == "float") compare_type<float>("float", shapes, table);
+      if (t == "int64") compare_type<std::int64_t>("int64", shapes, table);
+      if (t == "double") compare_type<double>("double", shapes, table);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "batched_comparison: %s\n", e.what());
     return 1;
   }
-  if (md) std::fclose(md);
   return 0;
 }

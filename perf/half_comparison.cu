@@ -21,6 +21,7 @@
 #include "perf/kit/cuda_clock.cuh"
 #include "perf/kit/cuda_data.cuh"
 #include "perf/kit/cuda_device.cuh"
+#include "perf/kit/markdown_table.hpp"
 #include "perf/kit/measure.hpp"
 #include "perf/kit/rotation.hpp"
 #include "perf/kit/table_options.hpp"
@@ -32,7 +33,7 @@ namespace kit = scan::perf::kit;
 
 template <class In>
 void compare(const char* name, std::int64_t capacity, int min_log, int max_log, cudaStream_t stream,
-             std::FILE* md) {
+             const kit::markdown_table& table) {
   const auto items = static_cast<std::size_t>(capacity);
   kit::device_array<In> in(items);
   kit::device_array<float> out(items), ref(items);
@@ -104,8 +105,7 @@ void compare(const char* name, std::int64_t capacity, int min_log, int max_log, 
     std::snprintf(line, sizeof line,
                   "| %s -> float | 2^%d | %.1f | %.1f | %.1f | %.2fx | %.2f | %.2f | %s |", name,
                   lg, copy, cub, lib, cub / lib, copy / lib, copy / cub, good ? "ok" : "MISMATCH");
-    std::printf("%s\n", line);
-    if (md) std::fprintf(md, "%s\n", line);
+    table.row(line);
   }
   cudaFree(temp);
 }
@@ -131,24 +131,23 @@ int main(int argc, char** argv) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  std::FILE* md = markdown.empty() ? nullptr : std::fopen(markdown.c_str(), "a");
-  const std::string head = "| pair | n | copy us | CUB us | libscan us | vs CUB | libscan / copy | "
-                           "CUB / copy | check |\n|---|---|---|---|---|---|---|---|---|";
-  std::printf("%s\n%s\n", heading.c_str(), head.c_str());
-  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), head.c_str());
+  const kit::markdown_table table(
+      heading,
+      "| pair | n | copy us | CUB us | libscan us | vs CUB | libscan / "
+      "copy | CUB / copy | check |\n|---|---|---|---|---|---|---|---|---|",
+      markdown);
   try {
     cudaStream_t stream;
     kit::cuda_check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "stream");
     // Room for the rotation: 256 MB of outputs, or one set at the largest size.
     const std::int64_t capacity =
         std::max<std::int64_t>(std::int64_t{1} << max_log, std::int64_t{64} << 20);
-    compare<scan::half>("float16", capacity, min_log, max_log, stream, md);
-    compare<scan::bfloat16>("bfloat16", capacity, min_log, max_log, stream, md);
+    compare<scan::half>("float16", capacity, min_log, max_log, stream, table);
+    compare<scan::bfloat16>("bfloat16", capacity, min_log, max_log, stream, table);
     cudaStreamDestroy(stream);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "half_comparison: %s\n", e.what());
     return 1;
   }
-  if (md) std::fclose(md);
   return 0;
 }

@@ -27,6 +27,7 @@
 
 #include "perf/kit/cuda_clock.cuh"
 #include "perf/kit/cuda_device.cuh"
+#include "perf/kit/markdown_table.hpp"
 #include "perf/kit/measure.hpp"
 #include <scan/segmented.hpp>
 
@@ -73,7 +74,7 @@ template <class T> bool same(const T* a, const T* b, std::int64_t n) {
 
 template <class T>
 void compare_type(const char* type, std::int64_t n, const std::vector<std::int64_t>& means,
-                  std::FILE* md) {
+                  const kit::markdown_table& table) {
   cudaStream_t stream;
   kit::cuda_check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "stream");
   kit::cuda_clock clock(stream, kit::cadence::from_idle);
@@ -124,7 +125,9 @@ void compare_type(const char* type, std::int64_t n, const std::vector<std::int64
     });
     bool good = true;
     const auto lib = [&](auto&& segs) {
-      const auto call = [&] { scan::segmented_inclusive_scan(d_in, d_out, n, segs, scan::sum{}, opt); };
+      const auto call = [&] {
+        scan::segmented_inclusive_scan(d_in, d_out, n, segs, scan::sum{}, opt);
+      };
       const double t = time(call);
       kit::cuda_check(cudaMemsetAsync(d_out, 0xff, static_cast<std::size_t>(n) * sizeof(T), stream),
                       "poison");
@@ -147,9 +150,7 @@ void compare_type(const char* type, std::int64_t n, const std::vector<std::int64
                   static_cast<long long>(mean), copy, copy / cub, copy / thrust, copy / by_offsets,
                   copy / checked, copy / by_flags, copy / by_keys, cub / by_keys,
                   good ? "ok" : "MISMATCH");
-    std::printf("%s\n", line);
-    std::fflush(stdout);
-    if (md) std::fprintf(md, "%s\n", line);
+    table.row(line);
   }
   cudaStreamDestroy(stream);
 }
@@ -179,25 +180,24 @@ int main(int argc, char** argv) {
     std::printf("SKIPPED: no CUDA device\n");
     return 77;
   }
-  std::FILE* md = markdown.empty() ? nullptr : std::fopen(markdown.c_str(), "a");
-  const char* header = "| type | n | mean length | copy us | CUB by key x copy | Thrust by key x "
-                       "copy | offsets x copy | offsets checked x copy | flags x copy | keys x "
-                       "copy | keys vs CUB | check |\n|---|---|---|---|---|---|---|---|---|---|---|"
-                       "---|";
-  std::printf("%s\n%s\n", heading.c_str(), header);
-  if (md) std::fprintf(md, "\n%s\n\n%s\n", heading.c_str(), header);
+  const kit::markdown_table table(
+      heading,
+      "| type | n | mean length | copy us | CUB by key x copy | Thrust by key x copy | offsets x "
+      "copy | offsets checked x copy | flags x copy | keys x copy | keys vs CUB | check "
+      "|\n|---|---|"
+      "---|---|---|---|---|---|---|---|---|---|",
+      markdown);
   const std::int64_t n = std::int64_t{1} << log_n;
   try {
     for (const std::string& t : types) {
-      if (t == "int32") compare_type<std::int32_t>("int32", n, means, md);
-      if (t == "float") compare_type<float>("float", n, means, md);
-      if (t == "int64") compare_type<std::int64_t>("int64", n, means, md);
-      if (t == "double") compare_type<double>("double", n, means, md);
+      if (t == "int32") compare_type<std::int32_t>("int32", n, means, table);
+      if (t == "float") compare_type<float>("float", n, means, table);
+      if (t == "int64") compare_type<std::int64_t>("int64", n, means, table);
+      if (t == "double") compare_type<double>("double", n, means, table);
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "segmented_comparison: %s\n", e.what());
     return 1;
   }
-  if (md) std::fclose(md);
   return 0;
 }

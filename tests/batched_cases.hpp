@@ -164,10 +164,8 @@ void check_laid_out(const std::string& what, const laid_out& at, mode m, bool in
     return;
   }
   ++checks_run();
-  const std::string diff = mismatches(got, want, tol);
-  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
-  const std::string totals_diff = mismatches(got_totals, want_totals, totals_tol);
-  CHECK_MESSAGE(totals_diff.empty(), what << ", totals (seed " << seed() << ")" << totals_diff);
+  check_matches(what, got, want, tol);
+  check_matches(what + ", totals", got_totals, want_totals, totals_tol);
 }
 
 // The lanes of a matrix along an axis.

@@ -54,8 +54,7 @@ void check_blockwise(std::int64_t n, std::int64_t segment, mode m, const scan::o
     return;
   }
   ++checks_run();
-  const std::string diff = mismatches(got, want, tol);
-  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+  check_matches(what, got, want, tol);
 }
 
 // The block strategies this backend runs (a one-item probe; rejections are tested elsewhere).

@@ -273,6 +273,15 @@ std::string mismatches(const std::vector<Out>& got, const std::vector<Out>& want
   return s.str();
 }
 
+// Asserts that a check's results equal the reference's (within tol); the message names the check,
+// the seed and the first mismatches.
+template <class Out>
+void check_matches(const std::string& what, const std::vector<Out>& got,
+                   const std::vector<Out>& want, const std::vector<double>& tol) {
+  const std::string diff = mismatches(got, want, tol);
+  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Memory of the backend under test
 
@@ -501,8 +510,7 @@ void check_scan(std::int64_t n, mode m, const scan::options& opt, bool in_place 
     return;
   }
   ++checks_run();
-  const std::string diff = mismatches(got, want, tol);
-  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+  check_matches(what, got, want, tol);
   CHECK_MESSAGE(input_kept, what << ": the input was modified (seed " << seed() << ")");
 }
 

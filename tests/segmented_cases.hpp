@@ -207,8 +207,7 @@ void check_segmented(std::int64_t n, const std::string& layout, described_by by,
     return;
   }
   ++checks_run();
-  const std::string diff = mismatches(got, want, tol);
-  CHECK_MESSAGE(diff.empty(), what << " (seed " << seed() << ")" << diff);
+  check_matches(what, got, want, tol);
   if (!again.empty())
     CHECK_MESSAGE(same_bytes(got, again), what << ": floating-point results differ between runs");
 }
