@@ -27,6 +27,7 @@
 #include "perf/kit/cuda_device.cuh"
 #include "perf/kit/markdown_table.hpp"
 #include "perf/kit/measure.hpp"
+#include "perf/kit/gpu_program.hpp"
 #include <scan/batched.hpp>
 
 namespace {
@@ -172,16 +173,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"int32", "float", "int64", "double"}));
   app.add_option("--shapes", shape_texts, "ROWSxCOLS,...")->delimiter(',');
   app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-  const std::string heading = kit::gpu_heading();
-  if (heading.empty()) {
-    std::printf("SKIPPED: no CUDA device\n");
-    return 77;
-  }
+  std::string heading;
+  if (const int code = kit::parse_and_find_gpu(app, argc, argv, heading); code >= 0) return code;
   const kit::markdown_table table(
       heading,
       "| type | rows x cols | copy us | CUB by key x copy | rows x copy "

@@ -21,6 +21,7 @@
 
 #include "perf/cuda_table.cuh"
 #include "perf/kit/table_options.hpp"
+#include "perf/kit/gpu_program.hpp"
 #include <scan/scan.hpp>
 
 namespace {
@@ -81,17 +82,9 @@ int main(int argc, char** argv) {
       ->type_name("LIST")
       ->check(CLI::IsMember(known));
   scan::perf::kit::add_table_options(app, table_opt);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-
-  const std::string heading = scan::perf::kit::gpu_heading();
-  if (heading.empty()) {
-    std::printf("SKIPPED: no CUDA device\n");
-    return 77;
-  }
+  std::string heading;
+  if (const int code = scan::perf::kit::parse_and_find_gpu(app, argc, argv, heading); code >= 0)
+    return code;
   auto wanted = [&](std::string_view t) {
     return std::count(types.begin(), types.end(), std::string(t)) > 0;
   };

@@ -25,6 +25,7 @@
 #include "perf/kit/measure.hpp"
 #include "perf/kit/rotation.hpp"
 #include "perf/kit/table_options.hpp"
+#include "perf/kit/gpu_program.hpp"
 #include <scan/scan.hpp>
 
 namespace {
@@ -121,16 +122,8 @@ int main(int argc, char** argv) {
   kit::add_table_options(app, table_opt, 30);
   const int min_log = table_opt.min_log, max_log = table_opt.max_log;
   const std::string& markdown = table_opt.markdown;
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-  const std::string heading = kit::gpu_heading();
-  if (heading.empty()) {
-    std::printf("SKIPPED: no CUDA device\n");
-    return 77;
-  }
+  std::string heading;
+  if (const int code = kit::parse_and_find_gpu(app, argc, argv, heading); code >= 0) return code;
   const kit::markdown_table table(
       heading,
       "| pair | n | copy us | CUB us | libscan us | vs CUB | libscan / "

@@ -29,6 +29,7 @@
 #include <scan/detail/core/lookback_state.hpp>
 
 #include "perf/cuda_table.cuh"
+#include "perf/kit/gpu_program.hpp"
 
 namespace {
 
@@ -225,17 +226,9 @@ int main(int argc, char** argv) {
       ->type_name("FILE");
   app.footer("Without a flag: shapes of the register kernel (threads x bytes of output per thread "
              "/ blocks per multiprocessor).");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-
-  const std::string heading = scan::perf::kit::gpu_heading();
-  if (heading.empty()) {
-    std::printf("SKIPPED: no CUDA device\n");
-    return 77;
-  }
+  std::string heading;
+  if (const int code = scan::perf::kit::parse_and_find_gpu(app, argc, argv, heading); code >= 0)
+    return code;
   FILE* csv = csv_path.empty() ? nullptr : std::fopen(csv_path.c_str(), "a");
   try {
     if (delays)
