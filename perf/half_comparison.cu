@@ -120,10 +120,10 @@ int main(int argc, char** argv) {
   table_opt.min_log = 20;
   table_opt.max_log = 28;
   kit::add_table_options(app, table_opt, 30);
-  const int min_log = table_opt.min_log, max_log = table_opt.max_log;
-  const std::string& markdown = table_opt.markdown;
   std::string heading;
   if (const int code = kit::parse_and_find_gpu(app, argc, argv, heading); code >= 0) return code;
+  const int min_log = table_opt.min_log, max_log = table_opt.max_log; // as parsed
+  const std::string& markdown = table_opt.markdown;
   const kit::markdown_table table(
       heading,
       "| pair | n | copy us | CUB us | libscan us | vs CUB | libscan / "
