@@ -136,20 +136,26 @@ void with_description(described_by by, const std::vector<std::int64_t>& lengths,
     std::fill(group.begin() + offsets[s], group.begin() + offsets[s + 1], g);
     ++g;
   }
+  // Odd sizes place flags and keys one element past an aligned address, so that backends reading
+  // them in vectors take their element path too.
+  const std::int64_t skip = n % 2;
+  const auto placed = [&](auto& d, auto values) {
+    values.insert(values.begin(), static_cast<std::size_t>(skip), values.empty() ? 0 : values[0]);
+    d.upload(values);
+    return static_cast<const typename decltype(values)::value_type*>(d.get() + skip);
+  };
   if (by == described_by::flags) {
     if (n > 0) flags[0] = 0; // item 0 starts a segment whatever its flag
-    buffer<std::uint8_t> d(n);
-    d.upload(flags);
-    return call(scan::head_flags(static_cast<const std::uint8_t*>(d.get())));
+    buffer<std::uint8_t> d(n + skip);
+    return call(scan::head_flags(placed(d, flags)));
   }
   if (by == described_by::keys) {
     // Keys repeat across non-adjacent runs: only adjacent equality counts.
     std::vector<std::int32_t> keys(group.size());
     for (std::size_t i = 0; i < keys.size(); ++i)
       keys[i] = group[i] % 3;
-    buffer<std::int32_t> d(n);
-    d.upload(keys);
-    return call(scan::keys(static_cast<const std::int32_t*>(d.get())));
+    buffer<std::int32_t> d(n + skip);
+    return call(scan::keys(placed(d, keys)));
   }
   if constexpr (CustomKeys) {
     std::vector<tagged_key> keys(group.size());

@@ -24,8 +24,8 @@ namespace scan::detail {
 template <class Parts, class Offset>
 void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, std::uint32_t* words,
                 std::uint32_t* bad) {
-  parts.for_each(head_words(n), zero_words{words});
-  parts.for_each(1, zero_words{bad});
+  // The check word follows the bitmap (segmented_scan carves them together).
+  parts.for_each(quads_of(head_words(n) + 1), zero_quads{words});
   parts.set_bits(segments.num_segments,
                  offset_starts<Offset>{segments.data, segments.num_segments, n, bad}, words);
 }
@@ -33,16 +33,15 @@ void mark_heads(Parts& parts, const offsets<Offset>& segments, std::int64_t n, s
 template <class Parts, class Flag>
 void mark_heads(Parts& parts, const head_flags<Flag>& segments, std::int64_t n,
                 std::uint32_t* words, std::uint32_t*) {
-  // A word per thread: measured faster for one-byte flags than an item per thread (pack_bits:
-  // 0.45 of a copy against 0.35 at 2^28 on the H100), which suits keys better (0.34 against 0.27).
-  parts.for_each(head_words(n),
-                 pack_word<item_heads<flag_starts<Flag>>>{{{segments.data}}, n, words});
+  parts.pack_bits(n, item_heads<adjacent_starts<Flag, flag_set>>{{segments.data, {}}}, words);
 }
 
 template <class Parts, class Key, class Equal>
 void mark_heads(Parts& parts, const keys<Key, Equal>& segments, std::int64_t n,
                 std::uint32_t* words, std::uint32_t*) {
-  parts.pack_bits(n, item_heads<key_starts<Key, Equal>>{{segments.data, segments.equal}}, words);
+  parts.pack_bits(
+      n, item_heads<adjacent_starts<Key, keys_differ<Equal>>>{{segments.data, {segments.equal}}},
+      words);
 }
 
 // Whether a call's offsets are to be checked (only offsets can be wrong).

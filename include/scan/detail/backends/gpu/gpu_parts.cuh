@@ -32,6 +32,7 @@
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_shape.cuh>
+#include <scan/detail/core/head_marks.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/error.hpp>
 #include <scan/options.hpp>
@@ -185,6 +186,28 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (n <= 0) return;
     pack_bits_kernel<<<stride_grid(n), for_each_threads, 0, stream>>>(n, test, words);
     Platform::check_launch("pack_bits_kernel");
+  }
+
+  // Heads from an array compared with itself shifted by one (head flags, keys): read in 16-byte
+  // words where the array is aligned for them.
+  template <class Elem, class Differs>
+  void pack_bits(std::int64_t n, detail::item_heads<detail::adjacent_starts<Elem, Differs>> test,
+                 std::uint32_t* words) {
+    if (n <= 0) return;
+    const Elem* data = test.starts.data;
+    constexpr int vec = std::is_trivially_copyable_v<Elem> ? vector_items(sizeof(Elem), 1) : 1;
+    const auto launch = [&](auto kernel, int per_lane) {
+      const std::int64_t per_block =
+          std::int64_t{for_each_threads} * per_lane * mark_adjacent_steps;
+      const std::int64_t blocks = (n + per_block - 1) / per_block;
+      kernel<<<static_cast<unsigned>(blocks < (1 << 20) ? blocks : (1 << 20)), for_each_threads, 0,
+               stream>>>(data, n, test.starts.differs, words);
+      Platform::check_launch("mark_adjacent_kernel");
+    };
+    if (vec > 1 && reinterpret_cast<std::uintptr_t>(data) % 16 == 0)
+      launch(mark_adjacent_kernel<vec, Elem, Differs>, vec);
+    else
+      launch(mark_adjacent_kernel<1, Elem, Differs>, 1);
   }
 
   // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
