@@ -15,11 +15,16 @@
 #
 # segmented: perf/segmented_comparison (SEGMENTED_ARGS: its arguments).
 # batched: perf/batched_comparison (BATCHED_ARGS: its arguments).
-# distributed: perf/distributed_bench over every GPU (DISTRIBUTED_ARGS), where NCCL was found.
+# distributed: where NCCL was found, the distributed scans' tests (a thread per GPU, then a process
+# per GPU) and perf/distributed_bench (DISTRIBUTED_ARGS), over every GPU and, where there are more
+# than two, over two.
 #
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
-# holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison).
+# holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison),
+# SCAN_TARGETS (what the build stage builds; default every program the stages run).
 set -uo pipefail
+# NVLink multicast stays off: on a shared host it can take every GPU out of service.
+export NCCL_NVLS_ENABLE=0
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}
 build=${SCAN_BUILD_DIR:-$root/build-gpu}
@@ -50,10 +55,11 @@ if want build; then
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
       -DSCAN_CLASSIC_STRATEGIES="$classic" -DSCAN_WITH_NCCL="$nccl" &&
-    cmake --build "$build" --target scan_test_cuda scan_test_cuda_only \
+    cmake --build "$build" --target ${SCAN_TARGETS:-scan_test_cuda scan_test_cuda_only \
       scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
       cub_comparison segmented_comparison batched_comparison \
-      scan_perf $([ $nccl = ON ] && echo scan_test_cuda_distributed distributed_bench); } \
+      scan_perf $([ $nccl = ON ] && echo scan_test_cuda_distributed \
+        scan_test_cuda_distributed_processes distributed_bench)}; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
 fi
@@ -75,8 +81,10 @@ if want test; then
   for pid in "${pids[@]}"; do wait "$pid"; results+=" $?"; done
   # Alone: these fill the device's memory and time shared streams, or use every GPU.
   if [ $nccl = ON ]; then
-    timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_distributed" >"$out/t/distributed.log" 2>&1
-    results+=" $?"
+    for program in distributed distributed_processes; do
+      timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_$program" >"$out/t/$program.log" 2>&1
+      results+=" $?"
+    done
   fi
   for default_stream in legacy per-thread; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_reliability_$default_stream" \
@@ -85,7 +93,7 @@ if want test; then
   done
   for f in "$out"/t/*.log; do echo "## $(basename "$f")"; cat "$f"; done >"$out/tests.log"
   rm -rf "$out/t"
-  note "tests ($suites cuda-only$([ $nccl = ON ] && echo ' distributed') reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
+  note "tests ($suites cuda-only$([ $nccl = ON ] && echo ' distributed distributed-processes') reliability-legacy reliability-per-thread): exit codes$results in $(($(date +%s) - start)) s"
   grep -E "^\[doctest\] (test cases|assertions)|SKIPPED|ERROR|FAILED" "$out/tests.log" | head -40
 fi
 
@@ -120,8 +128,26 @@ compare() {
 want segmented && compare segmented segmented_comparison "${SEGMENTED_ARGS:-}"
 # Batched scans along rows and columns beside CUB by key (perf/batched_comparison.cu).
 want batched && compare batched batched_comparison "${BATCHED_ARGS:-}"
-# Distributed scans over NCCL, one rank per GPU (perf/distributed_bench.cu).
-want distributed && compare distributed distributed_bench "${DISTRIBUTED_ARGS:-}"
+# Distributed scans over NCCL over the first $1 GPUs: the tests, then perf/distributed_bench.cu.
+distributed_over() {
+  local gpus=$1 program
+  export CUDA_VISIBLE_DEVICES=$(seq -s, 0 $((gpus - 1)))
+  for program in distributed distributed_processes; do
+    local start=$(date +%s)
+    timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_$program" \
+      >"$out/${program}_x$gpus.log" 2>&1
+    note "scan_test_cuda_$program over $gpus GPUs: exit $? in $(($(date +%s) - start)) s"
+    grep -E "^\[doctest\] (test cases|assertions)|^## rank|SKIPPED|ERROR|FAILED" \
+      "$out/${program}_x$gpus.log" | head -20
+  done
+  compare distributed_x$gpus distributed_bench "${DISTRIBUTED_ARGS:-}"
+  unset CUDA_VISIBLE_DEVICES
+}
+if want distributed && [ $nccl = ON ]; then
+  all_gpus=$(nvidia-smi -L | grep -c '^GPU')
+  distributed_over "$all_gpus"
+  [ "$all_gpus" -gt 2 ] && distributed_over 2
+fi
 if want ladders; then
   start=$(date +%s)
   perf=$build/perf/scan_perf

@@ -1,89 +1,20 @@
 // Distributed scans (scan/distributed.hpp) over NCCL (scan/nccl.hpp): one rank per GPU of this
 // machine in one process (ncclCommInitAll, a host thread and a stream per rank), and one rank
-// alone, through the cases of tests/distributed_cases.hpp. Exits 77 (skipped) without a CUDA
-// device.
+// alone, through the cases of tests/distributed_cases.hpp (distributed_processes_test.cu runs them
+// with a process per GPU). Exits 77 (skipped) without a CUDA device.
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <numeric>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "tests/cuda/cuda_test_support.hpp"
+#include "tests/cuda/nccl_ranks.hpp"
 #include "tests/distributed_cases.hpp"
 #include <scan/nccl.hpp>
 
 namespace {
 
+using cuda_test::first_devices;
+using cuda_test::nccl_ranks;
 using cuda_test::ok;
-
-// The devices 0 .. count-1.
-std::vector<int> first_devices(int count) {
-  std::vector<int> devices(static_cast<std::size_t>(count));
-  std::iota(devices.begin(), devices.end(), 0);
-  return devices;
-}
-
-// Ranks 0 .. count-1 on devices 0 .. count-1 (scan::nccl_devices), a stream each.
-class nccl_ranks {
-public:
-  explicit nccl_ranks(int ranks) : devices_(first_devices(ranks)), streams_(ranks) {
-    for (int r = 0; r < ranks; ++r) {
-      ok(cudaSetDevice(r), "cudaSetDevice");
-      ok(cudaStreamCreateWithFlags(&streams_[r], cudaStreamNonBlocking), "cudaStreamCreate");
-    }
-  }
-  ~nccl_ranks() {
-    for (int r = 0; r < ranks(); ++r) {
-      cudaSetDevice(r);
-      cudaStreamDestroy(streams_[r]);
-    }
-  }
-  nccl_ranks(const nccl_ranks&) = delete;
-  nccl_ranks& operator=(const nccl_ranks&) = delete;
-
-  int ranks() const { return devices_.ranks(); }
-
-  // NCCL needs the ranks' calls to run at once: a host thread per rank.
-  template <class F> void run(F f) {
-    std::vector<std::thread> threads;
-    for (int r = 0; r < ranks(); ++r)
-      threads.emplace_back([&, r] {
-        cudaSetDevice(r);
-        f(r, scan::nccl_communicator(devices_.comm(r)), cuda_test::on(streams_[r]));
-      });
-    for (auto& t : threads)
-      t.join();
-  }
-
-  // Memory traffic on the rank's stream, which does not wait for the legacy default stream.
-  template <class T> T* upload(int r, const T* host, std::int64_t n) {
-    T* p = allocate<T>(n);
-    ok(cudaMemcpyAsync(p, host, static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyHostToDevice,
-                       streams_[r]),
-       "upload");
-    ok(cudaStreamSynchronize(streams_[r]), "cudaStreamSynchronize");
-    return p;
-  }
-  template <class T> T* poisoned(int r, std::int64_t n) {
-    T* p = allocate<T>(n);
-    ok(cudaMemsetAsync(p, 0xa5, static_cast<std::size_t>(n) * sizeof(T), streams_[r]), "poison");
-    return p;
-  }
-  template <class T> std::vector<T> download(int r, const T* p, std::int64_t n) {
-    return cuda_test::download(p, static_cast<std::size_t>(n), streams_[r]);
-  }
-  void release(int, void* p) { cudaFree(p); }
-
-private:
-  template <class T> static T* allocate(std::int64_t n) {
-    T* p = nullptr;
-    ok(cudaMalloc(&p, static_cast<std::size_t>(n) * sizeof(T) + 16), "cudaMalloc");
-    return p;
-  }
-
-  scan::nccl_devices devices_;
-  std::vector<cudaStream_t> streams_;
-};
 
 int devices() {
   int count = 0;
@@ -94,7 +25,8 @@ int devices() {
 } // namespace
 
 TEST_CASE("distributed scans over NCCL: one rank alone") {
-  nccl_ranks group(1);
+  scan::nccl_devices alone(first_devices(1));
+  nccl_ranks group(alone);
   scan_test::distributed::check_group(group, 1000003);
   scan_test::distributed::check_repeatable(group, 1000003);
 }
@@ -104,7 +36,8 @@ TEST_CASE("distributed scans over NCCL: one rank per GPU") {
     MESSAGE("one GPU: the one-rank case covers it");
     return;
   }
-  nccl_ranks group(devices());
+  scan::nccl_devices all(first_devices(devices()));
+  nccl_ranks group(all);
   scan_test::distributed::check_group(group, 1000003);
   scan_test::distributed::check_repeatable(group, 3000017);
 }

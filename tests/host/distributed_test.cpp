@@ -24,6 +24,7 @@ public:
       contexts_[r] = {this, r};
   }
   int ranks() const { return static_cast<int>(contexts_.size()); }
+  bool holds(int) const { return true; }
 
   scan::communicator comm(int r) {
     scan::communicator c;
