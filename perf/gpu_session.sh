@@ -135,10 +135,10 @@ distributed_over() {
   for program in distributed distributed_processes; do
     local start=$(date +%s)
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda_$program" \
-      >"$out/${program}_x$gpus.log" 2>&1
+      >"$out/test_${program}_x$gpus.log" 2>&1
     note "scan_test_cuda_$program over $gpus GPUs: exit $? in $(($(date +%s) - start)) s"
     grep -E "^\[doctest\] (test cases|assertions)|^## rank|SKIPPED|ERROR|FAILED" \
-      "$out/${program}_x$gpus.log" | head -20
+      "$out/test_${program}_x$gpus.log" | head -20
   done
   compare distributed_x$gpus distributed_bench "${DISTRIBUTED_ARGS:-}"
   unset CUDA_VISIBLE_DEVICES
