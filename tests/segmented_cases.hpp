@@ -294,6 +294,24 @@ TEST_SUITE("segmented") {
                                                              mode::inclusive, options_for(algo));
   }
 
+  // From 2048 tiles on (2^24 four-byte items on the H100) the GPU single pass stages its tiles:
+  // values by the copy engine, their head bits beside them; ragged, in place, unaligned flags.
+  TEST_CASE("long enough for the staged single pass, every description") {
+    using namespace scan_test;
+    const std::int64_t n = std::min<std::int64_t>((std::int64_t{1} << 24) + 4099, max_n());
+    const scan::options opt = test_backend::options();
+    check_segmented<std::int32_t, std::int32_t, scan::sum>(n, "mean 64", described_by::offsets32,
+                                                           mode::exclusive, opt);
+    check_segmented<float, float, scan::sum>(n, "power law", described_by::flags,
+                                             mode::inclusive_init, opt);
+    check_segmented<std::int64_t, std::int64_t, scan::sum>(n, "mean 64", described_by::keys,
+                                                           mode::inclusive, opt, true);
+    check_segmented<double, double, scan::sum>(n + 2, "power law", described_by::offsets64,
+                                               mode::exclusive, opt);
+    check_segmented<std::uint16_t, std::uint32_t, scan::max>(n + 1, "mean 64", described_by::flags,
+                                                             mode::inclusive, opt);
+  }
+
   TEST_CASE("segmented argument errors write nothing") {
     using namespace scan_test;
     const std::int64_t n = 1000;

@@ -21,6 +21,9 @@ template <class T> struct headed {
 template <class T> inline constexpr std::size_t tile_size_of = sizeof(T);
 template <class T> inline constexpr std::size_t tile_size_of<headed<T>> = sizeof(T);
 
+template <class T> inline constexpr bool is_headed = false;
+template <class T> inline constexpr bool is_headed<headed<T>> = true;
+
 // Whether results of T are the same however a scan groups its operations (integers wrap exactly),
 // so that a look-back may combine predecessors in any order; pairs are as their values.
 template <class T> inline constexpr bool groups_exactly = std::is_integral_v<T>;

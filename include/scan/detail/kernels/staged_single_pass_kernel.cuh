@@ -42,12 +42,17 @@ constexpr int staged_tiles_per_tile(int tile_bytes, int runs, int max_bytes) {
     k *= 2;
   return k;
 }
-template <class Shape, class In, int MaxBytes, int MinBlocks = Shape::min_blocks>
+// MaxRuns: runs per thread beyond which runs lengthen instead, up to 16 items (each run's total
+// and prefix are registers, two values' worth for pairs; a run's items are registers too).
+constexpr int staged_run(int items, int run, int max_runs) {
+  return items / run > max_runs && items / max_runs <= 16 ? items / max_runs : run;
+}
+template <class Shape, class In, int MaxBytes, int MinBlocks = Shape::min_blocks,
+          int MaxRuns = max_staged_runs,
+          int Items = Shape::items *
+                      staged_tiles_per_tile(staged_tile_bytes<Shape, In>, Shape::runs, MaxBytes)>
 using staged_shape_of =
-    tile_shape<Shape::threads,
-               Shape::items *
-                   staged_tiles_per_tile(staged_tile_bytes<Shape, In>, Shape::runs, MaxBytes),
-               Shape::run, MinBlocks>;
+    tile_shape<Shape::threads, Items, staged_run(Items, Shape::run, MaxRuns), MinBlocks>;
 
 // Run k's elements from the staged tile: in 16-byte words where the run is made of them (one-byte
 // elements read one at a time, each lane 16 bytes from the next, would take 16 loads with
@@ -90,12 +95,31 @@ template <class Seq> SCAN_HOST_DEVICE auto staged_source(const Seq& s) {
 template <class Seq>
 inline constexpr bool stages_contiguous = detail::is_contiguous<Seq> || pairs_over_pointer<Seq>;
 
-// The heads of the `left` items of a run from item i of pairs over pointers, a bit each (none
-// past the end: those items copy the tile's first value); 0 for other sequences.
+// Pairs over pointers stage their tile's head bits beside the values, a word per 32 items (none
+// past the end: those items copy the tile's first value). Read from the bitmap as each run was
+// scanned, they cost a round trip to memory per tile after the copy had landed, and a quarter of
+// the segmented scan's time on the H100 (perf/SEGMENTED_RESULTS.md).
+template <class Shape, class Seq>
+inline constexpr int staged_head_words = pairs_over_pointer<Seq> ? Shape::tile_items / 32 : 1;
+
+// Issued before the tile copy is waited on, so that both travel together; the wait's block
+// barrier publishes them.
+template <class Shape, class Seq>
+__device__ __forceinline__ void stage_heads(const Seq& s, std::int64_t begin, int count,
+                                            std::uint32_t* words) {
+  if constexpr (pairs_over_pointer<Seq>) {
+    for (int w = static_cast<int>(threadIdx.x); w < Shape::tile_items / 32; w += Shape::threads)
+      words[w] = run_heads<32>(s.heads, s.first + begin + 32 * w, count - 32 * w);
+  }
+}
+
+// The staged heads of the run of Run items at `base` in the tile (runs never straddle a word);
+// 0 for sequences other than pairs over pointers.
 template <int Run, class Seq>
-__device__ __forceinline__ std::uint32_t staged_heads(const Seq& s, std::int64_t i, int left) {
+__device__ __forceinline__ std::uint32_t staged_heads(const std::uint32_t* words, int base) {
+  static_assert(32 % Run == 0, "a run's heads lie in one word");
   if constexpr (pairs_over_pointer<Seq>)
-    return run_heads<Run>(s.heads, s.first + i, left);
+    return (words[base >> 5] >> (base & 31)) & (Run == 32 ? ~0u : (1u << Run) - 1);
   else
     return 0;
 }
@@ -135,6 +159,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __shared__ staged_tile<tile_bytes> tile_memory;
   unsigned char* const staged_bytes = tile_memory.bytes;
   __shared__ typename TileCopy::barrier copy_barrier;
+  __shared__ std::uint32_t head_words[staged_head_words<Shape, InSeq>];
   __shared__ shared_slot<typename TotalsScan::template storage<Out>> storage;
   __shared__ shared_slot<Out> prefix;
   __shared__ long long s_tile;
@@ -161,6 +186,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
   unsigned copies = guess_copied ? 1 : 0;
+  stage_heads<Shape>(in, begin, count, head_words); // published by the barriers below
   if (tile != guess || !guess_copied) {
     if (guess_copied) {
       // It lands before the tile is written over, and every thread sees it land before the next
@@ -188,8 +214,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   Out totals[Shape::runs], run_prefix[Shape::runs];
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
-    const int base = run_offset<Shape>(k);
-    const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
+    const std::uint32_t heads = staged_heads<run, InSeq>(head_words, run_offset<Shape>(k));
     In v[run];
     read_staged_run<Shape>(staged, k, v);
     Out acc = staged_item<Out>(in, v[0], heads & 1u);
@@ -211,7 +236,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
     const int base = run_offset<Shape>(k);
-    const std::uint32_t heads = staged_heads<run>(in, begin + base, count - base);
+    const std::uint32_t heads = staged_heads<run, InSeq>(head_words, base);
     In v[run];
     read_staged_run<Shape>(staged, k, v);
     Out items[run];
@@ -227,7 +252,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
       for (int j = 0; j < run; ++j)
         q[j] = items[j];
     } else {
-      store_tile_run<Shape, true>(out + begin, k, items, count, out_vector);
+      store_tile_run<Shape, true>(out + begin, k, items, count, out_vector, heads);
     }
   }
   if constexpr (scatters_through_tile<InSeq, OutSeq>) {

@@ -224,14 +224,13 @@ load_pairs(detail::headed_items<const In*, detail::head_bits, Out, Op> tile,
   }
 }
 
-// Run k of pairs over pointers: the values, or init at the heads of an exclusive scan.
+// Run k of pairs over pointers: the values, or init at the heads of an exclusive scan (`heads`:
+// the run's head bits, read by the caller).
 template <class Shape, bool Streaming = false, class Out>
 __device__ __forceinline__ void
 store_pair_run(detail::headed_results<Out*, detail::head_bits, Out> tile, int k,
-               const detail::headed<Out>* run, int count, bool vector_ok) {
-  const int base = run_offset<Shape>(k);
-  const std::uint32_t heads =
-      tile.exclusive ? run_heads<Shape::run>(tile.heads, tile.first + base, count - base) : 0u;
+               const detail::headed<Out>* run, int count, bool vector_ok, std::uint32_t heads) {
+  if (!tile.exclusive) heads = 0;
   Out values[Shape::run];
 #pragma unroll
   for (int j = 0; j < Shape::run; ++j)
@@ -244,8 +243,12 @@ __device__ __forceinline__ void
 store_pairs(detail::headed_results<Out*, detail::head_bits, Out> tile,
             const detail::headed<Out> (&items)[Shape::items], int count, bool vector_ok) {
 #pragma unroll
-  for (int k = 0; k < Shape::runs; ++k)
-    store_pair_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok);
+  for (int k = 0; k < Shape::runs; ++k) {
+    const int base = run_offset<Shape>(k);
+    const std::uint32_t heads =
+        tile.exclusive ? run_heads<Shape::run>(tile.heads, tile.first + base, count - base) : 0u;
+    store_pair_run<Shape>(tile, k, &items[k * Shape::run], count, vector_ok, heads);
+  }
 }
 
 // A tile of any sequence the kernels take, between global memory and registers.
@@ -267,12 +270,13 @@ __device__ __forceinline__ void store_tile(OutSeq tile, const T (&items)[Shape::
     store_elements<Shape>(tile, items, count, vector_ok);
 }
 
-// Run k of a tile of any sequence the kernels take (store_run).
+// Run k of a tile of any sequence the kernels take (store_run); `heads`: the run's head bits
+// under pairs over pointers.
 template <class Shape, bool Streaming = false, class OutSeq, class T>
 __device__ __forceinline__ void store_tile_run(OutSeq tile, int k, const T* run, int count,
-                                               bool vector_ok) {
+                                               bool vector_ok, std::uint32_t heads) {
   if constexpr (pairs_over_pointer<OutSeq>)
-    store_pair_run<Shape, Streaming>(tile, k, run, count, vector_ok);
+    store_pair_run<Shape, Streaming>(tile, k, run, count, vector_ok, heads);
   else
     store_run<Shape, Streaming>(tile, k, run, count, vector_ok);
 }

@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/core/headed.hpp>
 #include <scan/detail/kernels/block_scan.cuh>
 #include <scan/detail/kernels/tile_shape.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
@@ -47,12 +48,16 @@ struct staged_lookback_delay {
 
 // A strategy's staged single pass (kernels/staged_single_pass_kernel.cuh): tiles of at most
 // max_tile_bytes, Blocks per multiprocessor asked of the compiler (WideBlocks for results of
-// more than 4 bytes, whose totals and look-back take more registers). Staged from the device
-// tuning's stage_from_tiles on, where the platform has a tile copy.
+// more than 4 bytes, whose totals and look-back take more registers, but for pairs of 4-byte
+// values: their runs lengthen, staged_run, so that they fit as many blocks as their values).
+// Staged from the device tuning's stage_from_tiles on, where the platform has a tile copy.
 template <int Blocks, int WideBlocks> struct staged_single_pass {
   using lookback_delay = staged_lookback_delay;
   static constexpr int max_tile_bytes = 32 * 1024;
-  template <class Out> static constexpr int min_blocks = sizeof(Out) > 4 ? WideBlocks : Blocks;
+  template <class Out>
+  static constexpr int min_blocks =
+      sizeof(Out) <= 4 || (detail::is_headed<Out> && detail::tile_size_of<Out> == 4) ? Blocks
+                                                                                    : WideBlocks;
 };
 struct never_staged {
   using lookback_delay = no_lookback_delay;
