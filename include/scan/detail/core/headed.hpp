@@ -29,6 +29,16 @@ template <class T> inline constexpr bool is_headed<headed<T>> = true;
 template <class T> inline constexpr bool groups_exactly = std::is_integral_v<T>;
 template <class T> inline constexpr bool groups_exactly<headed<T>> = groups_exactly<T>;
 
+// Whether a tile's aggregate is its inclusive prefix already: a pair that holds a head, since
+// restart_at_heads (the only operator pairs are scanned with) drops whatever precedes a head;
+// never a plain value.
+template <class T> SCAN_HOST_DEVICE constexpr bool holds_its_prefix(const T&) {
+  return false;
+}
+template <class T> SCAN_HOST_DEVICE constexpr bool holds_its_prefix(const headed<T>& x) {
+  return x.head != 0;
+}
+
 template <class Op> struct restart_at_heads {
   Op op;
   template <class T>

@@ -13,6 +13,7 @@
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_prefix.cuh>
+#include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/request.hpp>
 
 namespace scan::gpu {
@@ -53,8 +54,13 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
     }
     return;
   }
+  // An aggregate that is its own prefix (a pair holding a head) goes out as a prefix: later
+  // tiles' look-backs end at it instead of walking on to the nearest tile that finished its own.
+  const bool own_prefix = detail::holds_its_prefix(aggregate);
   if (threadIdx.x == 0)
-    descriptors.publish(tile, epoch, detail::lookback_aggregate_ready, aggregate);
+    descriptors.publish(
+        tile, epoch, own_prefix ? detail::lookback_prefix_ready : detail::lookback_aggregate_ready,
+        aggregate);
   if (delay_ns > 0) sleep_ns(static_cast<unsigned>(delay_ns));
   const auto wait = [&] {
     if constexpr (Fallback)
@@ -68,7 +74,8 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
   else
     before = look_back(descriptors, tile, epoch, op, wait);
   if (threadIdx.x == 0) {
-    descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
+    if (!own_prefix)
+      descriptors.publish(tile, epoch, detail::lookback_prefix_ready, op(before, aggregate));
     if constexpr (Fallback) fence_release();
     prefix = before;
     has_prefix = true;
