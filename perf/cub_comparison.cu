@@ -1,10 +1,13 @@
 // libscan's CUDA backend beside cub::DeviceScan::InclusiveSum and a device-to-device
 // cudaMemcpyAsync of the same bytes, in one process on the same buffers.
 //
-//   cub_comparison [--types int32,float,int64,double] [--min 10] [--max 30] [--markdown FILE]
+//   cub_comparison [--types int32,float,int64,double,affine64] [--min 10] [--max 30]
+//                  [--markdown FILE]
 //
 // --types takes any of the library's element types but the 16-bit floats, which
-// half_comparison times (CUB would sum them in 16 bits).
+// half_comparison times (CUB would sum them in 16 bits), and affine64: a 16-byte custom type, the
+// affine map x -> a*x + b on 64-bit words (perf/kit/affine64.hpp), scanned by composition, which
+// is not commutative, beside cub::DeviceScan::InclusiveScan with the same operator.
 //
 // Each figure is the median of many calls timed one by one with CUDA events, each from an idle
 // stream, after 3 warm-up calls, on inputs rotated through 256 MB of buffers (perf/cuda_table.cuh
@@ -20,6 +23,7 @@
 #include <vector>
 
 #include "perf/cuda_table.cuh"
+#include "perf/kit/affine64.hpp"
 #include "perf/kit/table_options.hpp"
 #include "perf/kit/gpu_program.hpp"
 #include <scan/scan.hpp>
@@ -28,8 +32,8 @@ namespace {
 
 using scan::perf::cuda_table;
 
-template <class T>
-void compare_type(std::string_view type, cuda_table& table, int min_log, int max_log) {
+template <class T, class Op>
+void compare_type(std::string_view type, Op op, cuda_table& table, int min_log, int max_log) {
   table.fill<T>();
   const scan::algorithm algos[] = {scan::algorithm::automatic, scan::algorithm::single_pass,
                                    scan::algorithm::reduce_then_scan,
@@ -37,14 +41,14 @@ void compare_type(std::string_view type, cuda_table& table, int min_log, int max
   for (int lg = min_log; lg <= max_log; ++lg) {
     const std::int64_t n = std::int64_t{1} << lg;
     if (n > table.capacity<T>()) break;
-    const auto [copy, cub] = table.copy_and_cub<T>(n);
+    const auto [copy, cub] = table.copy_and_cub<T>(n, op);
     double lib[4];
     bool good = true;
     for (int a = 0; a < 4; ++a) {
       scan::options opt;
       opt.stream = table.stream();
       opt.algorithm = algos[a];
-      auto run = [&](const T* in, T* out) { scan::inclusive_scan(in, out, n, scan::sum{}, opt); };
+      auto run = [&](const T* in, T* out) { scan::inclusive_scan(in, out, n, op, opt); };
       lib[a] = table.time<T>(n, run);
       good = table.matches<T>(n, run) && good;
     }
@@ -60,11 +64,22 @@ void compare_type(std::string_view type, cuda_table& table, int min_log, int max
   }
 }
 
-// The element types timed here: every one of scan::element_types but the 16-bit floats.
+// A type timed here: its name in --types and the table, and the operator of its scans.
+template <class T, class Op> struct timed_type {
+  using type = T;
+  std::string_view name;
+  Op op;
+};
+
+// The types timed here: every one of scan::element_types but the 16-bit floats, summed; then
+// scan_perf::affine64 under composition.
 template <class F> void for_each_timed_type(F&& f) {
   scan::for_each_entry(scan::element_types, [&](const auto& entry) {
-    if (!scan::is_half_precision(entry.kind)) f(entry);
+    using T = typename std::decay_t<decltype(entry)>::type;
+    if (!scan::is_half_precision(entry.kind)) f(timed_type<T, scan::sum>{entry.name, {}});
   });
+  using scan_perf::affine64;
+  f(timed_type<affine64, affine64::then>{affine64::name, {}});
 }
 
 } // namespace
@@ -76,8 +91,8 @@ int main(int argc, char** argv) {
   scan::perf::kit::table_options table_opt;
   std::vector<std::string> types{"int32", "float", "int64", "double"};
   std::vector<std::string> known;
-  for_each_timed_type([&](const auto& entry) { known.emplace_back(entry.name); });
-  app.add_option("--types", types, "element types (default int32,float,int64,double)")
+  for_each_timed_type([&](const auto& timed) { known.emplace_back(timed.name); });
+  app.add_option("--types", types, "element types, or affine64 (default int32,float,int64,double)")
       ->delimiter(',')
       ->type_name("LIST")
       ->check(CLI::IsMember(known));
@@ -88,17 +103,23 @@ int main(int argc, char** argv) {
   auto wanted = [&](std::string_view t) {
     return std::count(types.begin(), types.end(), std::string(t)) > 0;
   };
+  // Buffers of 2^max items of the widest type wanted, and never narrower than 8 bytes an item, so
+  // that the built-in types rotate through the same buffers whichever of them are wanted.
+  std::size_t item_bytes = 8;
+  for_each_timed_type([&](const auto& timed) {
+    using T = typename std::decay_t<decltype(timed)>::type;
+    if (wanted(timed.name)) item_bytes = std::max(item_bytes, sizeof(T));
+  });
   try {
-    cuda_table table(std::size_t{8} << std::min(table_opt.max_log, 30), heading,
-                     table_opt.markdown);
+    cuda_table table(item_bytes << std::min(table_opt.max_log, 30), heading, table_opt.markdown);
     table.row("| type | n | copy us | CUB us | libscan auto us | single_pass us | "
               "reduce_then_scan us | scan_then_fan us | auto vs CUB | auto / copy | auto GB/s | "
               "RtS / copy | StF / copy | check |\n|---|---|---|---|---|---|---|---|---|---|---|---|"
               "---|---|");
-    for_each_timed_type([&](const auto& entry) {
-      using T = typename std::decay_t<decltype(entry)>::type;
-      if (wanted(entry.name))
-        compare_type<T>(entry.name, table, table_opt.min_log, table_opt.max_log);
+    for_each_timed_type([&](const auto& timed) {
+      using T = typename std::decay_t<decltype(timed)>::type;
+      if (wanted(timed.name))
+        compare_type<T>(timed.name, timed.op, table, table_opt.min_log, table_opt.max_log);
     });
   } catch (const std::exception& e) {
     std::fprintf(stderr, "cub_comparison: %s\n", e.what());

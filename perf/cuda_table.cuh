@@ -8,7 +8,7 @@
 // the time the bytes would take at 2.5 TB/s (plus 5 us), 15 to 200 of them; the median. Inputs
 // rotate through as many buffer sets as fill 256 MB (perf/kit/rotation.hpp), so that sizes below
 // the L2 cache (50 MB on the H100) are not served from it. Checks: bit for bit (the kit's inputs
-// make every order of summation exact).
+// make every order of summation exact, and affine64's wrapping composition is exact too).
 #pragma once
 
 #include <cstddef>
@@ -19,6 +19,8 @@
 #include <utility>
 
 #include <cuda_runtime.h>
+
+#include <scan/operators.hpp>
 
 #include "perf/kit/cub_scan.cuh"
 #include "perf/kit/cuda_clock.cuh"
@@ -70,17 +72,19 @@ public:
         .median;
   }
 
-  // The copy's and CUB's times on n items of T; CUB's output becomes the reference.
-  template <class T> std::pair<double, double> copy_and_cub(std::int64_t n) {
-    cub_.reserve<T>(n, true, stream_);
+  // The copy's and CUB's times on n items of T, CUB scanning with `op` (scan::sum: CUB's
+  // InclusiveSum; kit::cub_scan says how); CUB's output becomes the reference.
+  template <class T, class Op = scan::sum>
+  std::pair<double, double> copy_and_cub(std::int64_t n, Op op = {}) {
+    cub_.reserve<T>(n, true, stream_, op);
     const double copy = time<T>(n, [&](const T* in, T* out) {
       kit::cuda_check(cudaMemcpyAsync(out, in, static_cast<std::size_t>(n) * sizeof(T),
                                       cudaMemcpyDeviceToDevice, stream_),
                       "copy");
     });
     const double cub =
-        time<T>(n, [&](const T* in, T* out) { cub_.run(in, out, n, true, stream_); });
-    cub_.run(input<T>(), reference<T>(), n, true, stream_);
+        time<T>(n, [&](const T* in, T* out) { cub_.run(in, out, n, true, stream_, op); });
+    cub_.run(input<T>(), reference<T>(), n, true, stream_, op);
     return {copy, cub};
   }
 

@@ -11,11 +11,13 @@
 
 namespace scan::perf::kit {
 
-// What out[i] must hold, given the inclusive reference of segments of `segment` items.
+// What out[i] must hold, given the inclusive reference of segments of `segment` items. An
+// exclusive segment starts from zero, T{}: it is T(0) for every built-in type, and compiles for an
+// aggregate such as affine64.hpp's too (checked inclusively only).
 template <class T>
 SCAN_PERF_HOST_DEVICE T expected(const T* ref, std::int64_t i, std::int64_t segment,
                                  bool inclusive) {
-  return inclusive ? ref[i] : (i % segment == 0 ? T(0) : ref[i - 1]);
+  return inclusive ? ref[i] : (i % segment == 0 ? T{} : ref[i - 1]);
 }
 
 // The first wrong index of out[0, n + guard), or -1. segment 0: one segment of n items.

@@ -1,9 +1,11 @@
-// cub::DeviceScan's sum, the baseline on CUDA: its temporary storage is allocated once and grown
-// when a larger size needs more, so a timed call holds the scan alone.
+// cub::DeviceScan, the baseline on CUDA: its sum, or InclusiveScan with a custom operator. Its
+// temporary storage is allocated once and grown when a larger size needs more, so a timed call
+// holds the scan alone.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 
 #include <type_traits>
 
@@ -14,6 +16,7 @@
 #include <thrust/iterator/transform_output_iterator.h>
 
 #include <scan/half.hpp>
+#include <scan/operators.hpp>
 
 #include "perf/kit/cuda_device.cuh"
 
@@ -38,6 +41,9 @@ template <class T> auto rounding(T* out) {
     return thrust::make_transform_output_iterator(out, to_type<T>{});
 }
 
+// Op: scan::sum (CUB's sum, in scan::accumulator_t<T>), or a custom operator, which CUB's
+// InclusiveScan takes as it is; its exclusive scan would need an identity this class is not
+// given, so a custom operator scans inclusively only.
 class cub_scan {
 public:
   cub_scan() = default;
@@ -46,10 +52,11 @@ public:
   cub_scan& operator=(const cub_scan&) = delete;
 
   // Grows the temporary storage to what n items of T need.
-  template <class T> void reserve(std::int64_t n, bool inclusive, cudaStream_t stream) {
+  template <class T, class Op = scan::sum>
+  void reserve(std::int64_t n, bool inclusive, cudaStream_t stream, Op op = {}) {
     std::size_t need = 0;
     call(nullptr, need, static_cast<const T*>(nullptr), static_cast<T*>(nullptr), n, inclusive,
-         stream);
+         stream, op);
     if (need <= bytes_) return;
     cudaFree(temp_);
     temp_ = nullptr;
@@ -58,38 +65,50 @@ public:
   }
 
   // The scan, on storage reserved before.
-  template <class T>
-  void run(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream) {
+  template <class T, class Op = scan::sum>
+  void run(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream, Op op = {}) {
     std::size_t bytes = bytes_;
-    call(temp_, bytes, in, out, n, inclusive, stream);
+    call(temp_, bytes, in, out, n, inclusive, stream, op);
   }
 
   // Both, as a caller without storage of its own would.
-  template <class T>
-  void operator()(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream) {
-    reserve<T>(n, inclusive, stream);
-    run(in, out, n, inclusive, stream);
+  template <class T, class Op = scan::sum>
+  void operator()(const T* in, T* out, std::int64_t n, bool inclusive, cudaStream_t stream,
+                  Op op = {}) {
+    reserve<T>(n, inclusive, stream, op);
+    run(in, out, n, inclusive, stream, op);
   }
 
 private:
-  template <class T>
+  template <class T, class Op>
   static void call(void* temp, std::size_t& bytes, const T* in, T* out, std::int64_t n,
-                   bool inclusive, cudaStream_t stream) {
+                   bool inclusive, cudaStream_t stream, Op op) {
     using Acc = scan::accumulator_t<T>;
-    const auto plus = ::cuda::std::plus<Acc>{};
-    if constexpr (std::is_same_v<Acc, T>) {
+    constexpr bool sum = std::is_same_v<Op, scan::sum>;
+    if constexpr (sum && std::is_same_v<Acc, T>) {
       if (inclusive)
         cuda_check(cub::DeviceScan::InclusiveSum(temp, bytes, in, out, n, stream), "cub");
       else
         cuda_check(cub::DeviceScan::ExclusiveSum(temp, bytes, in, out, n, stream), "cub");
-    } else if (inclusive)
-      cuda_check(cub::DeviceScan::InclusiveScan(temp, bytes, accumulating(in), rounding(out), plus,
-                                                n, stream),
+    } else if (inclusive) {
+      cuda_check(cub::DeviceScan::InclusiveScan(temp, bytes, accumulating(in), rounding(out),
+                                                cub_operator<Acc>(op), n, stream),
                  "cub");
+    } else if constexpr (sum) {
+      cuda_check(cub::DeviceScan::ExclusiveScan(temp, bytes, accumulating(in), rounding(out),
+                                                ::cuda::std::plus<Acc>{}, Acc(0), n, stream),
+                 "cub");
+    } else {
+      throw std::invalid_argument("cub_scan: a custom operator scans inclusively only");
+    }
+  }
+
+  // CUB's form of the operator: its own plus for scan::sum, anything else as it is.
+  template <class Acc, class Op> static auto cub_operator(Op op) {
+    if constexpr (std::is_same_v<Op, scan::sum>)
+      return ::cuda::std::plus<Acc>{};
     else
-      cuda_check(cub::DeviceScan::ExclusiveScan(temp, bytes, accumulating(in), rounding(out), plus,
-                                                Acc(0), n, stream),
-                 "cub");
+      return op;
   }
 
   void* temp_ = nullptr;

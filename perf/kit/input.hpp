@@ -2,7 +2,8 @@
 // types) as the element type, and depends on i alone: every partial sum of a float or double
 // input is exact, so any order of combination gives the reference bit for bit; integer sums wrap
 // the same way everywhere; the input of a smaller size is a prefix of a larger one's; and the GPU
-// writes the same values (cuda_data.cuh) as the host does here.
+// writes the same values (cuda_data.cuh) as the host does here. A custom type specializes
+// input_value (affine64.hpp).
 #pragma once
 
 #include <algorithm>
