@@ -7,25 +7,43 @@
 // calls read as "not ready" and no memset is needed between calls. Each block reads the epoch
 // before it draws its ticket (an acquire read, or a read-modify-write ticket that orders it), so
 // the block that draws the last ticket knows every block has read the epoch: it resets the
-// counter and advances header[1], and the next call on the stream sees both. A 62-bit epoch does
+// counter and advances header[1], and the next call on the stream sees both. A 61-bit epoch does
 // not wrap in practice.
 //
-// Each tile has a 16-byte descriptor of two words: flags[2i] = (epoch << 2) | status, status:
-// aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix through
-// tile i, init included, is published). The value lives in aggregates[i] / prefixes[i], written
-// before its flag with release order and read after it with acquire order; or, for values of at
-// most 8 bytes, a backend may keep it in flags[2i + 1] and write and read the whole descriptor as
-// one 16-byte access (a GPU then needs one round trip per look-back step, not two).
+// Each tile has a 16-byte descriptor of two words: flags[2i] = lookback_tag(epoch, status, mark),
+// status: aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix
+// through tile i, init included, is published). The value lives in aggregates[i] / prefixes[i],
+// written before its flag with release order and read after it with acquire order; or, for values
+// of at most 8 bytes, a backend may keep it in flags[2i + 1] and write and read the whole
+// descriptor as one 16-byte access (a GPU then needs one round trip per look-back step, not two);
+// the tag's mark bit carries what does not fit there (a pair's head beside its 8-byte value).
+// Every backend and every value type writes tags alike, so a flag left by any earlier call reads
+// as one of an older epoch.
 #pragma once
 
 #include <cstdint>
 
+#include <scan/config.hpp>
 #include <scan/detail/core/arena.hpp>
 
 namespace scan::detail {
 
 inline constexpr std::uint64_t lookback_aggregate_ready = 1;
 inline constexpr std::uint64_t lookback_prefix_ready = 2;
+
+SCAN_HOST_DEVICE constexpr unsigned long long
+lookback_tag(std::uint64_t epoch, std::uint64_t status, std::uint64_t mark = 0) {
+  return (epoch << 3) | (mark << 2) | status;
+}
+SCAN_HOST_DEVICE constexpr std::uint64_t lookback_epoch(unsigned long long tag) {
+  return tag >> 3;
+}
+SCAN_HOST_DEVICE constexpr std::uint64_t lookback_status(unsigned long long tag) {
+  return tag & 3;
+}
+SCAN_HOST_DEVICE constexpr std::uint64_t lookback_mark(unsigned long long tag) {
+  return (tag >> 2) & 1;
+}
 
 template <class T> struct lookback_state {
   unsigned long long* header; // [0] ticket counter, [1] epoch of the last finished call

@@ -1,10 +1,11 @@
 // Decoupled look-back over the tile descriptors of core/lookback_state.hpp, on a GPU.
 //
-// Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access),
-// so a look-back step costs one round trip to L2; larger values are written before a release of
-// the tag and read after its acquire. One warp looks back: each lane reads one predecessor, a
-// ballot finds the nearest tile whose inclusive prefix is out, and the window's values are
-// combined right to left in a shuffle tree, so a non-commutative operator keeps its order.
+// Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access;
+// pairs of such values too, their head in the tag), so a look-back step costs one round trip to L2;
+// larger values are written before a release of the tag and read after its acquire. One warp looks
+// back: each lane reads one predecessor, a ballot finds the nearest tile whose inclusive prefix is
+// out, and the window's values are combined right to left in a shuffle tree, so a non-commutative
+// operator keeps its order.
 #pragma once
 
 #include <cstring>
@@ -12,12 +13,33 @@
 #include <scan/detail/platform/platform.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::gpu {
 
+// What a packed descriptor (see below) carries beside its tag: a value whole; a pair's value, its
+// head in the tag's mark bit, so that pairs of 8-byte values pack as their values do.
+template <class T> struct packed_form {
+  using word = T;
+  __device__ __forceinline__ static const T& word_of(const T& v) { return v; }
+  __device__ __forceinline__ static unsigned long long mark_of(const T&) { return 0; }
+  __device__ __forceinline__ static T from(const T& w, unsigned long long) { return w; }
+};
+template <class T> struct packed_form<detail::headed<T>> {
+  using word = T;
+  __device__ __forceinline__ static const T& word_of(const detail::headed<T>& v) { return v.value; }
+  __device__ __forceinline__ static unsigned long long mark_of(const detail::headed<T>& v) {
+    return v.head != 0;
+  }
+  __device__ __forceinline__ static detail::headed<T> from(const T& w, unsigned long long mark) {
+    return {w, static_cast<int>(mark)};
+  }
+};
+
 template <class T> struct tile_descriptors {
-  static constexpr bool packed = sizeof(T) <= 8 && atomic_pair_access;
+  using form = packed_form<T>;
+  static constexpr bool packed = sizeof(typename form::word) <= 8 && atomic_pair_access;
 
   unsigned long long* words;
   T* aggregates;
@@ -28,14 +50,14 @@ template <class T> struct tile_descriptors {
 
   __device__ __forceinline__ void publish(long long tile, unsigned long long epoch,
                                           unsigned long long status, const T& value) const {
-    const unsigned long long tag = (epoch << 2) | status;
     if constexpr (packed) {
       unsigned long long bits = 0;
-      __builtin_memcpy(&bits, &value, sizeof(T));
-      store_pair_relaxed(words + 2 * tile, tag, bits);
+      __builtin_memcpy(&bits, &form::word_of(value), sizeof(typename form::word));
+      store_pair_relaxed(words + 2 * tile,
+                         detail::lookback_tag(epoch, status, form::mark_of(value)), bits);
     } else {
       (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile] = value;
-      store_release(words + 2 * tile, tag);
+      store_release(words + 2 * tile, detail::lookback_tag(epoch, status));
     }
   }
 
@@ -45,13 +67,15 @@ template <class T> struct tile_descriptors {
     if constexpr (packed) {
       unsigned long long tag, bits;
       load_pair_relaxed(words + 2 * tile, tag, bits);
-      if ((tag >> 2) != epoch) return 0;
-      __builtin_memcpy(&value, &bits, sizeof(T));
-      return static_cast<unsigned>(tag & 3);
+      if (detail::lookback_epoch(tag) != epoch) return 0;
+      typename form::word word{};
+      __builtin_memcpy(&word, &bits, sizeof word);
+      value = form::from(word, detail::lookback_mark(tag));
+      return static_cast<unsigned>(detail::lookback_status(tag));
     } else {
       const unsigned long long tag = load_acquire(words + 2 * tile);
-      if ((tag >> 2) != epoch) return 0;
-      const auto status = static_cast<unsigned>(tag & 3);
+      if (detail::lookback_epoch(tag) != epoch) return 0;
+      const auto status = static_cast<unsigned>(detail::lookback_status(tag));
       value = (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile];
       return status;
     }

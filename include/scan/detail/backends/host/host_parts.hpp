@@ -106,7 +106,8 @@ struct host_parts {
         detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
         const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
         s.prefixes[tile] = inclusive_prefix;
-        __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_prefix_ready,
+        __atomic_store_n(&s.flags[2 * tile],
+                         detail::lookback_tag(epoch, detail::lookback_prefix_ready),
                          __ATOMIC_RELEASE);
         serial_scan(in + begin, out + begin, count, inclusive, seed, op);
       }
@@ -184,14 +185,15 @@ private:
   static detail::maybe<Out> look_back(detail::lookback_state<Out>& s, std::int64_t tile,
                                       const Out& aggregate, std::uint64_t epoch, Op op) {
     s.aggregates[tile] = aggregate;
-    __atomic_store_n(&s.flags[2 * tile], (epoch << 2) | detail::lookback_aggregate_ready,
+    __atomic_store_n(&s.flags[2 * tile],
+                     detail::lookback_tag(epoch, detail::lookback_aggregate_ready),
                      __ATOMIC_RELEASE);
     std::int64_t j = tile - 1; // tile 0 publishes its prefix at once: the walk ends there at most
     for (;; --j) {
       std::uint64_t flag;
-      while (((flag = load(&s.flags[2 * j])) >> 2) != epoch)
+      while (detail::lookback_epoch(flag = load(&s.flags[2 * j])) != epoch)
         std::this_thread::yield();
-      if ((flag & 3) == detail::lookback_prefix_ready) break;
+      if (detail::lookback_status(flag) == detail::lookback_prefix_ready) break;
     }
     Out prefix = s.prefixes[j];
     for (std::int64_t k = j + 1; k < tile; ++k)

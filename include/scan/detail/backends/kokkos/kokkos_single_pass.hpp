@@ -22,7 +22,10 @@ namespace scan::kokkos {
 // Flag status values: nothing published by this call yet, or core/lookback_state.hpp's two.
 inline constexpr std::uint64_t lookback_none = 0;
 using scan::detail::lookback_aggregate_ready;
+using scan::detail::lookback_epoch;
 using scan::detail::lookback_prefix_ready;
+using scan::detail::lookback_status;
+using scan::detail::lookback_tag;
 
 template <class Exec, class InSeq, class OutSeq, class Out, class Op> struct single_pass_kernel {
   InSeq in;
@@ -104,8 +107,7 @@ private:
     else
       s.aggregates[tile] = value;
     Kokkos::memory_fence();
-    Kokkos::atomic_exchange(&s.flags[2 * tile],
-                            static_cast<unsigned long long>((epoch << 2) | status));
+    Kokkos::atomic_exchange(&s.flags[2 * tile], lookback_tag(epoch, status));
     Kokkos::memory_fence();
   }
 
@@ -113,7 +115,7 @@ private:
   KOKKOS_INLINE_FUNCTION std::uint64_t status_of(std::int64_t j, std::uint64_t epoch) const {
     const std::uint64_t flag = Kokkos::atomic_fetch_add(&s.flags[2 * j], 0ull);
     Kokkos::memory_fence();
-    return (flag >> 2) == epoch ? (flag & 3) : lookback_none;
+    return lookback_epoch(flag) == epoch ? lookback_status(flag) : lookback_none;
   }
 
   // The exclusive prefix of `tile` (init included): predecessors' values combined right to left
