@@ -1,7 +1,8 @@
 // The vendor-neutral GPU kernels (scan/detail/kernels/) run on the CPU emulation of simt.hpp
 // against the host reference: every ladder block strategy, and the striped block scan, inside the
 // part kernels, the single pass and the blockwise kernels, on a commutative sum and on
-// non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes.
+// non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes; and
+// segmented scans' (value, head) pairs through the single pass.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -24,6 +25,7 @@
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/sequence.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "tests/reference_scan.hpp"
@@ -312,6 +314,45 @@ template <class Strategy, class T> struct strided_kernels {
   }
 };
 
+// Segmented scans' (value, head) pairs through the single pass, a head every `spacing` items on
+// average (none when 0): pairs of 4-byte values pack whole into a descriptor, pairs of 8-byte
+// values as their value with the head in the tag, and a tile whose aggregate holds a head
+// publishes it as its prefix at once. Values are small integers, exact as doubles in any order.
+template <class Strategy, class T> void single_pass_pairs(std::int64_t n, std::int64_t spacing) {
+  using P = scan::detail::headed<T>;
+  using S = scan::gpu::shape_of<Strategy, P, P>;
+  using B = typename Strategy::template block_scan<S>;
+  const scan::detail::restart_at_heads<scan::sum> op{};
+  std::vector<P> in(static_cast<std::size_t>(n)), want(in.size());
+  std::uint64_t state = static_cast<std::uint64_t>(n * 131 + spacing);
+  for (P& p : in) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const bool head = spacing > 0 && (state >> 33) % static_cast<std::uint64_t>(spacing) == 0;
+    p = {static_cast<T>(static_cast<std::int64_t>(state >> 54) - 500), head ? 1 : 0};
+  }
+  for (std::size_t i = 0; i < in.size(); ++i)
+    want[i] = i == 0 ? in[0] : op(want[i - 1], in[i]);
+  const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
+  std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
+  std::vector<P> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
+  scan::detail::lookback_state<P> state_memory{header.data(), flags.data(), aggregates.data(),
+                                               prefixes.data(), tiles};
+  INFO("n=" << n << " spacing=" << spacing << " value bytes=" << sizeof(T));
+  for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
+    std::vector<P> out(in.size(), P{T(12345), 7});
+    launch(tiles, S::threads, [&] {
+      scan::gpu::single_pass_kernel<S, B>(in.data(), out.data(), n, true, maybe<P>{}, header.data(),
+                                          scan::gpu::tile_descriptors<P>(state_memory), tiles,
+                                          false, false, op, call * 1000);
+    });
+    std::int64_t bad = -1;
+    for (std::size_t i = 0; bad < 0 && i < out.size(); ++i)
+      if (!(out[i].value == want[i].value && out[i].head == want[i].head))
+        bad = static_cast<std::int64_t>(i);
+    CHECK(bad == -1);
+  }
+}
+
 template <class Strategy> void check_strategy() {
   // 2600: parts beyond one block of each shape, with a ragged last part.
   const auto sizes = {std::int64_t{1}, std::int64_t{31}, std::int64_t{256}, std::int64_t{700},
@@ -377,6 +418,13 @@ TEST_CASE("array frame with several runs per thread") {
 TEST_CASE("striped block scan: vector runs and the blocked layout") {
   check_strategy<striped_strategy>();
   check_strategy<blocked_strategy>();
+}
+TEST_CASE("single pass over segmented pairs") {
+  for (std::int64_t spacing : {0, 1, 3, 700, 4000}) {
+    single_pass_pairs<striped_strategy, int>(4999, spacing);
+    single_pass_pairs<striped_strategy, long long>(4999, spacing);
+    single_pass_pairs<striped_strategy, double>(3001, spacing);
+  }
 }
 TEST_CASE("staged single pass") {
   for (std::int64_t skip : {0, 1}) {
