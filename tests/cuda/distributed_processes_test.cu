@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,7 +42,10 @@ template <class F> pid_t spawn(std::FILE* log, F child) {
       dup2(fileno(log), 1);
       dup2(fileno(log), 2);
     }
-    std::_Exit(child());
+    const int status = child();
+    std::cout.flush(); // _Exit flushes nothing, and the log is a file
+    std::fflush(nullptr);
+    std::_Exit(status);
   }
   return pid;
 }
