@@ -1000,15 +1000,17 @@ TEST_CASE("single pass: look-back over published, stale and unpublished tiles") 
             states[j] = st;
             const std::int64_t begin = j * part, end = std::min(n, begin + part);
             if (st == stale)
-              flags[2 * j] = ((epoch - 2) << 2) | scan::detail::lookback_prefix_ready;
+              flags[2 * j] =
+                  scan::detail::lookback_tag(epoch - 2, scan::detail::lookback_prefix_ready);
             if (st == aggregate) {
-              flags[2 * j] = (epoch << 2) | scan::detail::lookback_aggregate_ready;
+              flags[2 * j] =
+                  scan::detail::lookback_tag(epoch, scan::detail::lookback_aggregate_ready);
               aggregates[j] = data[begin];
               for (std::int64_t x = begin + 1; x < end; ++x)
                 aggregates[j] = op(aggregates[j], data[x]);
             }
             if (st == prefix) {
-              flags[2 * j] = (epoch << 2) | scan::detail::lookback_prefix_ready;
+              flags[2 * j] = scan::detail::lookback_tag(epoch, scan::detail::lookback_prefix_ready);
               prefixes[j] = through[end - 1];
             }
           }
@@ -1033,7 +1035,8 @@ TEST_CASE("single pass: look-back over published, stale and unpublished tiles") 
             wrong += out[x] == want ? 0 : 1;
           }
           CHECK(wrong == 0);
-          CHECK(flags[2 * k] == ((epoch << 2) | scan::detail::lookback_prefix_ready));
+          CHECK(flags[2 * k] ==
+                scan::detail::lookback_tag(epoch, scan::detail::lookback_prefix_ready));
           CHECK(prefixes[k] == through[end - 1]);
           if (k == m - 1) { // the last ticket readies the header for the next call
             CHECK(header[0] == 0);
