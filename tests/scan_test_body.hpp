@@ -1332,10 +1332,10 @@ TEST_SUITE("large") {
         }
       }
       ++checks_run();
-      CHECK_MESSAGE(bad == 0, "uint8 sum " << mode_name(p.m) << " in place n=" << n
-                                           << " algorithm=" << scan::to_string(p.algo) << ": "
-                                           << bad << " wrong elements, first at " << first_bad
-                                           << " (seed " << s << ")");
+      CHECK_MESSAGE(bad == 0, "uint8 sum " << std::string(mode_name(p.m)) << " in place n=" << n
+                                           << " algorithm=" << std::string(scan::to_string(p.algo))
+                                           << ": " << bad << " wrong elements, first at "
+                                           << first_bad << " (seed " << s << ")");
     }
   }
 }

@@ -395,3 +395,103 @@ TEST_SUITE("segmented") {
         scan::head_flags(static_cast<const bool*>(nullptr)), scan::sum{}, test_backend::options());
   }
 }
+
+TEST_SUITE("large") {
+  // Segment starts on both sides of 2^31 (64-bit item indices in the marking, the look-back and
+  // the head bits), given by 64-bit offsets and by head flags; uint8 sums in place.
+  TEST_CASE("more than 2^31 elements: uint8 segments by 64-bit offsets and by flags, in place") {
+    using namespace scan_test;
+    using T = std::uint8_t;
+    const std::int64_t two31 = std::int64_t{1} << 31;
+    const std::int64_t n = two31 + (std::int64_t{1} << 20) + 5;
+    if (n > max_n()) {
+      skip_case("SCAN_TEST_MAX_N=" + std::to_string(max_n()) +
+                " is below n = " + std::to_string(n));
+      return;
+    }
+    if (test_backend::max_test_items() < n) { // n values and n flags
+      skip_case("this machine holds " + std::to_string(test_backend::max_test_items()) +
+                " items, n = " + std::to_string(n) + " needs more");
+      return;
+    }
+    // An empty segment at 2^31, one-item ones beside it, a long one on each side.
+    const std::vector<std::int64_t> offsets{0,     1000,      two31 - 4097,  two31 - 1, two31,
+                                            two31, two31 + 1, two31 + 77777, n - 3,     n};
+    const auto num_segments = static_cast<std::int64_t>(offsets.size()) - 1;
+    const std::uint64_t s = seed();
+    auto value = [s](std::int64_t i) {
+      return static_cast<T>((static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ull + s) >> 56);
+    };
+    const std::int64_t chunk = std::int64_t{1} << 24;
+    std::vector<T> staging(static_cast<std::size_t>(chunk));
+    // Fills `staging` by fill(at, len) for each chunk of the n items and uploads it to `to`.
+    auto stream_in = [&](T* to, auto fill) {
+      for (std::int64_t at = 0; at < n; at += chunk) {
+        const std::int64_t len = std::min(chunk, n - at);
+        fill(at, len);
+        test_backend::upload(to + at, staging.data(), len);
+      }
+    };
+    std::vector<std::int64_t> starts; // of the non-empty segments, ascending
+    for (std::int64_t k = 0; k < num_segments; ++k)
+      if (offsets[k + 1] > offsets[k]) starts.push_back(offsets[k]);
+    buffer<std::int64_t> d_offsets(num_segments + 1);
+    d_offsets.upload(offsets);
+    buffer<std::uint8_t> d_flags(n);
+    std::size_t next = 0;
+    stream_in(d_flags.get(), [&](std::int64_t at, std::int64_t len) {
+      std::fill(staging.begin(), staging.begin() + len, T{0});
+      for (; next < starts.size() && starts[next] < at + len; ++next)
+        staging[static_cast<std::size_t>(starts[next] - at)] = 1;
+    });
+    buffer<T> io(n);
+    const T init = 17;
+    for (const mode m : {mode::exclusive, mode::inclusive}) {
+      stream_in(io.get(), [&](std::int64_t at, std::int64_t len) {
+        for (std::int64_t j = 0; j < len; ++j)
+          staging[static_cast<std::size_t>(j)] = value(at + j);
+      });
+      const T* in = io.get();
+      if (m == mode::exclusive)
+        call_segmented(
+            m, in, io.get(), n,
+            scan::offsets(static_cast<const std::int64_t*>(d_offsets.get()), num_segments), init,
+            scan::sum{}, test_backend::options());
+      else
+        call_segmented(m, in, io.get(), n,
+                       scan::head_flags(static_cast<const std::uint8_t*>(d_flags.get())), init,
+                       scan::sum{}, test_backend::options());
+      test_backend::synchronize();
+      // Streaming reference: the running sum, started over at each segment's first item.
+      T acc = 0;
+      std::size_t segment = 0;
+      std::int64_t bad = 0, first_bad = -1;
+      for (std::int64_t at = 0; at < n; at += chunk) {
+        const std::int64_t len = std::min(chunk, n - at);
+        test_backend::download(staging.data(), io.get() + at, len);
+        for (std::int64_t j = 0; j < len; ++j) {
+          const std::int64_t i = at + j;
+          const T x = value(i);
+          const bool start = segment < starts.size() && starts[segment] == i;
+          if (start) ++segment;
+          T want;
+          if (m == mode::exclusive) {
+            if (start) acc = init;
+            want = acc;
+            acc = static_cast<T>(acc + x);
+          } else {
+            acc = start ? x : static_cast<T>(acc + x);
+            want = acc;
+          }
+          if (staging[static_cast<std::size_t>(j)] != want && bad++ == 0) first_bad = i;
+        }
+      }
+      ++checks_run();
+      const std::string what = "uint8 segmented sum " + std::string(mode_name(m)) +
+                               " in place n=" + std::to_string(n) + " by " +
+                               (m == mode::exclusive ? "offsets64" : "flags");
+      CHECK_MESSAGE(bad == 0, what << ": " << bad << " wrong elements, first at " << first_bad
+                                   << " (seed " << s << ")");
+    }
+  }
+}
