@@ -36,6 +36,8 @@ template <int Bytes> struct alignas(128) staged_tile { unsigned char bytes[Bytes
 // registers. Registers cap a register tile's items, so one- and two-byte inputs have small ones;
 // staged, they fill as many bytes as four-byte ones, with a look-back per 32 KiB as theirs.
 inline constexpr int max_staged_runs = 8;
+// Pairs' runs hold two values' worth of totals and prefixes each: at most half as many runs.
+inline constexpr int max_staged_pair_runs = max_staged_runs / 2;
 constexpr int staged_tiles_per_tile(int tile_bytes, int runs, int max_bytes) {
   int k = 1;
   while (2 * k * tile_bytes <= max_bytes && 2 * k * runs <= max_staged_runs)
@@ -49,8 +51,8 @@ constexpr int staged_run(int items, int run, int max_runs) {
 }
 template <class Shape, class In, int MaxBytes, int MinBlocks = Shape::min_blocks,
           int MaxRuns = max_staged_runs,
-          int Items = Shape::items *
-                      staged_tiles_per_tile(staged_tile_bytes<Shape, In>, Shape::runs, MaxBytes)>
+          int Items = (Shape::items *
+                       staged_tiles_per_tile(staged_tile_bytes<Shape, In>, Shape::runs, MaxBytes))>
 using staged_shape_of =
     tile_shape<Shape::threads, Items, staged_run(Items, Shape::run, MaxRuns), MinBlocks>;
 

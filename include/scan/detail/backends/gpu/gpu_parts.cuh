@@ -104,8 +104,9 @@ template <class Strategy, class Platform> struct gpu_parts {
     if constexpr (stages<InSeq, Out>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int per_sm = staging::template min_blocks<Out>;
-        using staged = staged_shape_of<S, staged_value_t<InSeq>, staging::max_tile_bytes, per_sm,
-                                       pairs_over_pointer<InSeq> ? 4 : max_staged_runs>;
+        using staged =
+            staged_shape_of<S, staged_value_t<InSeq>, staging::max_tile_bytes, per_sm,
+                            pairs_over_pointer<InSeq> ? max_staged_pair_runs : max_staged_runs>;
         using totals = tile_shape<S::threads, staged::runs, 1, per_sm>;
         const unsigned staged_tiles = blocks<staged>(n, staged::tile_items);
         staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,

@@ -55,9 +55,9 @@ template <int Blocks, int WideBlocks> struct staged_single_pass {
   using lookback_delay = staged_lookback_delay;
   static constexpr int max_tile_bytes = 32 * 1024;
   template <class Out>
-  static constexpr int min_blocks =
-      sizeof(Out) <= 4 || (detail::is_headed<Out> && detail::tile_size_of<Out> == 4) ? Blocks
-                                                                                    : WideBlocks;
+  static constexpr bool narrow = sizeof(Out) <= 4 ||
+                                 (detail::is_headed<Out> && detail::tile_size_of<Out> == 4);
+  template <class Out> static constexpr int min_blocks = narrow<Out> ? Blocks : WideBlocks;
 };
 struct never_staged {
   using lookback_delay = no_lookback_delay;
