@@ -19,6 +19,7 @@
 #include "perf/classic/kogge_stone_global.cuh"
 #include "perf/classic/kogge_stone_shared.cuh"
 #include <scan/detail/kernels/blockwise_kernels.cuh>
+#include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
@@ -383,6 +384,75 @@ struct emulated_pool {
   static unsigned* busy() { return emulated_busy; }
   static uint4* slots() { return emulated_slots; }
 };
+
+// Columns of a `rows` x `lanes` matrix with leading dimensions on row tiles
+// (lanes_row_tile_kernel.cuh), each scanned on its own against a serial scan of it, twice on one
+// look-back state (the second call under the next epoch); padding between rows stays as it was.
+template <class T, class Op>
+void row_tile_columns(std::int64_t rows, std::int64_t lanes, std::int64_t ld_in,
+                      std::int64_t ld_out, bool inclusive, maybe<T> init, Op op,
+                      bool in_place = false, std::int64_t skip = 0) {
+  INFO(rows << " x " << lanes << " ld " << ld_in << "/" << ld_out << " inclusive=" << inclusive
+            << " init=" << init.present << " in place=" << in_place << " skip=" << skip);
+  const scan::detail::lanes_layout at{lanes, rows, {1, ld_in}, {1, ld_out}};
+  const auto in = input<T>((rows - 1) * ld_in + lanes, 5);
+  const auto poison = value<T>(4321);
+  const auto out_size = static_cast<std::size_t>((rows - 1) * ld_out + lanes);
+  std::vector<T> want = in_place ? in : std::vector<T>(out_size, poison);
+  for (std::int64_t l = 0; l < lanes; ++l) {
+    std::vector<T> column(static_cast<std::size_t>(rows)), scanned(column.size());
+    for (std::int64_t j = 0; j < rows; ++j)
+      column[static_cast<std::size_t>(j)] = in[static_cast<std::size_t>(l + j * ld_in)];
+    scan::host::serial_scan(column.data(), scanned.data(), rows, inclusive, init, op);
+    for (std::int64_t j = 0; j < rows; ++j)
+      want[static_cast<std::size_t>(l + j * ld_out)] = scanned[static_cast<std::size_t>(j)];
+  }
+  const std::int64_t tiles = scan::gpu::row_tile_count<T>(at);
+  const auto descriptors = static_cast<std::size_t>(tiles * lanes);
+  std::vector<unsigned long long> header(2, 0), flags(2 * descriptors, 0);
+  std::vector<T> aggregates(descriptors), prefixes(descriptors);
+  scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
+                                        prefixes.data(), static_cast<std::int64_t>(descriptors)};
+  // `skip` elements before each matrix: rows that start off a 16-byte boundary.
+  std::vector<T> source(static_cast<std::size_t>(skip), poison);
+  source.insert(source.end(), in.begin(), in.end());
+  for (int call = 0; call < 2; ++call) {
+    std::vector<T> out(static_cast<std::size_t>(skip), poison);
+    out.insert(out.end(), want.size(), poison);
+    if (in_place) std::copy(in.begin(), in.end(), out.begin() + skip);
+    const T* from = in_place ? out.data() + skip : source.data() + skip;
+    launch(tiles, scan::gpu::row_tile_threads, [&] {
+      scan::gpu::lanes_row_tile_kernel(from, out.data() + skip, at, inclusive, init, header.data(),
+                                       scan::gpu::tile_descriptors<T>(state), tiles, op);
+    });
+    CHECK(first_difference(std::vector<T>(out.begin() + skip, out.end()), want,
+                           [](std::int64_t) { return false; }) == -1);
+  }
+}
+
+TEST_CASE("columns on row tiles") {
+  // Three tiles or more each: one lane (tiles of 7936 rows), a warp's slots over few lanes, a
+  // slot per lane (33, 64), a thread per lane (256), and a single row.
+  for (bool inclusive : {true, false}) {
+    const maybe<int> seed = inclusive ? maybe<int>{} : maybe<int>{-7, true};
+    row_tile_columns<int>(20000, 1, 1, 1, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(5000, 3, 3, 5, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(3000, 7, 9, 7, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(700, 33, 33, 40, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(300, 64, 64, 64, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(70, 256, 260, 256, inclusive, seed, scan::sum{});
+    row_tile_columns<int>(1, 5, 5, 5, inclusive, seed, scan::sum{});
+    row_tile_columns<long long>(1000, 100, 101, 100, inclusive, {}, scan::max{});
+    row_tile_columns<affine>(900, 7, 7, 7, inclusive, {value<affine>(3), true}, then{});
+    row_tile_columns<affine>(200, 64, 70, 64, inclusive, {value<affine>(8), true}, then{});
+  }
+  row_tile_columns<int>(3000, 7, 7, 7, false, {11, true}, scan::sum{}, true);
+  row_tile_columns<int>(300, 64, 65, 65, true, {}, scan::sum{}, true);
+  // Packed rows from an element past a 16-byte boundary: single elements, then words.
+  row_tile_columns<int>(20000, 1, 1, 1, true, {}, scan::sum{}, false, 1);
+  row_tile_columns<int>(3001, 7, 7, 7, false, {2, true}, scan::sum{}, true, 3);
+  row_tile_columns<long long>(1000, 5, 5, 5, true, {}, scan::max{}, false, 1);
+}
 
 TEST_CASE("strided sequences") {
   for (std::int64_t n : {std::int64_t{1}, std::int64_t{255}, std::int64_t{2600}})

@@ -48,6 +48,15 @@ template <class T> struct tile_descriptors {
   explicit tile_descriptors(const detail::lookback_state<T>& s)
       : words(s.flags), aggregates(s.aggregates), prefixes(s.prefixes) {}
 
+  // The descriptors from `first` on, numbered from 0: one look-back's share of the state.
+  SCAN_HOST_DEVICE tile_descriptors shifted(long long first) const {
+    tile_descriptors d = *this;
+    d.words += 2 * first;
+    d.aggregates += first;
+    d.prefixes += first;
+    return d;
+  }
+
   __device__ __forceinline__ void publish(long long tile, unsigned long long epoch,
                                           unsigned long long status, const T& value) const {
     if constexpr (packed) {

@@ -7,8 +7,8 @@
 //   2. each lane: its carries folded left to right from init (the seed of every later chunk);
 //   3. each chunk: scanned from its seed.
 // GPUs scan lanes that lie next to each other (columns) in one launch instead, a look-back along
-// each lane (kernels/lanes_block_kernel.cuh; lanes_single_pass_kernel.cuh where blocks may wait
-// on blocks not yet scheduled).
+// each lane (kernels/lanes_row_tile_kernel.cuh for few lanes, lanes_block_kernel.cuh for more;
+// lanes_single_pass_kernel.cuh where blocks may wait on blocks not yet scheduled).
 // Results depend on the chunking only, which depends on the shape and the backend: they repeat
 // run to run.
 #pragma once

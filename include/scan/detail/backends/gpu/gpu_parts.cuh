@@ -25,6 +25,7 @@
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/kernels/lanes_block_kernel.cuh>
+#include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
@@ -141,11 +142,10 @@ template <class Strategy, class Platform> struct gpu_parts {
   }
 
   // Batched scans of lanes lying next to each other (along columns): one launch with a look-back
-  // along each lane, 2n traffic against the for_each steps' 3n. The block kernel takes any number
-  // of lanes: below 32 its warps run part empty, and still beat the for_each steps, whose
-  // neighbouring threads walk far-apart rows (H100, 7 / 16 / 31 int32 columns: 0.25 / 0.51 / 0.74
-  // of a copy against 0.02 / 0.05 / 0.06). The thread kernel needs a warp of lanes: fewer would
-  // leave a warp walking one lane's chunks.
+  // along each lane, 2n traffic against the for_each steps' 3n, whose neighbouring threads walk
+  // far-apart rows (H100, 7 int32 columns: 0.02 of a copy). On NVIDIA GPUs any number of lanes
+  // takes one (row tiles or the block kernel, below); the thread kernel needs a warp of lanes:
+  // fewer would leave a warp walking one lane's chunks.
   static constexpr bool lanes_look_back = true;
   static bool lanes_single_pass_applies(const detail::lanes_layout& at) {
     return at.in.lane == 1 && at.out.lane == 1 && at.lanes >= (lanes_by_block ? 1 : max_warp_size);
@@ -156,7 +156,19 @@ template <class Strategy, class Platform> struct gpu_parts {
   // unstable on the H100 (1024 x 65536 float columns: 0.40 to 0.90 of a copy from build to build);
   // it stays for GPUs without forward progress between blocks, since it has the fallback.
   static constexpr bool lanes_by_block = !Platform::lookback_fallback;
+  // Few lanes take tiles of rows holding every lane (lanes_row_tile_kernel.cuh): coalesced whatever
+  // the lane count, a warp's look-back per lane. Where a warp takes several lanes its look-backs
+  // queue, and the block kernel's groups of 32 lanes win: above 16 lanes for integers, above 32
+  // for other types, whose block-kernel walks fold twice (H100, columns of 2^26 items, fraction of
+  // a copy, row tiles / block kernel: int32 7, 16, 31 lanes 0.59 / 0.25, 0.55 / 0.50, 0.52 / 0.73;
+  // float 7, 32, 64 lanes 0.65 / 0.10, 0.57 / 0.42, 0.47 / 0.65; perf/BATCHED_RESULTS.md).
+  template <class Out> static bool row_tiles_for(const detail::lanes_layout& at) {
+    const std::int64_t most = detail::groups_exactly<Out> ? 16 : 32;
+    return lanes_by_block && row_tiles_apply<Out>(at.lanes) && at.lanes <= most;
+  }
+  // Descriptors: a row tile's per lane.
   template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
+    if (row_tiles_for<Out>(at)) return row_tile_count<Out>(at) * at.lanes;
     if constexpr (lanes_by_block)
       return lane_block_tiles<lane_run<Out>>(at);
     else
@@ -165,13 +177,19 @@ template <class Strategy, class Platform> struct gpu_parts {
   template <class InSeq, class OutSeq, class Out, class Op>
   void single_pass_lanes(InSeq in, OutSeq out, const detail::lanes_layout& at, bool inclusive,
                          detail::maybe<Out> init, detail::lookback_state<Out> state, Op op) {
-    const std::int64_t blocks = lanes_by_block
+    const bool rows = row_tiles_for<Out>(at);
+    const std::int64_t blocks = rows ? state.num_tiles / at.lanes
+                                : lanes_by_block
                                     ? state.num_tiles / lane_group
                                     : (state.num_tiles + lane_threads - 1) / lane_threads;
     if (blocks > 0x7fffffff)
       throw error("n: " + std::to_string(at.items()) + " elements need more than 2^31 - 1 blocks");
     const auto grid = static_cast<unsigned>(blocks);
-    if constexpr (lanes_by_block) {
+    if (rows) {
+      lanes_row_tile_kernel<<<grid, row_tile_threads, 0, stream>>>(
+          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
+      Platform::check_launch("lanes_row_tile_kernel");
+    } else if constexpr (lanes_by_block) {
       lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
           in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
       Platform::check_launch("lanes_block_kernel");
