@@ -185,17 +185,20 @@ template <class Strategy, class Platform> struct gpu_parts {
     if (blocks > 0x7fffffff)
       throw error("n: " + std::to_string(at.items()) + " elements need more than 2^31 - 1 blocks");
     const auto grid = static_cast<unsigned>(blocks);
-    if (rows) {
-      lanes_row_tile_kernel<<<grid, row_tile_threads, 0, stream>>>(
-          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
-      Platform::check_launch("lanes_row_tile_kernel");
-    } else if constexpr (lanes_by_block) {
-      lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
-          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op);
-      Platform::check_launch("lanes_block_kernel");
+    const tile_descriptors<Out> descriptors(state);
+    if constexpr (lanes_by_block) {
+      if (rows) {
+        lanes_row_tile_kernel<<<grid, row_tile_threads, 0, stream>>>(
+            in, out, at, inclusive, init, state.header, descriptors, blocks, op);
+        Platform::check_launch("lanes_row_tile_kernel");
+      } else {
+        lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
+            in, out, at, inclusive, init, state.header, descriptors, blocks, op);
+        Platform::check_launch("lanes_block_kernel");
+      }
     } else {
       lanes_single_pass_kernel<lane_run<Out>><<<grid, lane_threads, 0, stream>>>(
-          in, out, at, inclusive, init, state.header, tile_descriptors<Out>(state), blocks, op,
+          in, out, at, inclusive, init, state.header, descriptors, blocks, op,
           Platform::lookback_patience());
       Platform::check_launch("lanes_single_pass_kernel");
     }
