@@ -1048,6 +1048,402 @@ TEST_CASE("single pass: look-back over published, stale and unpublished tiles") 
         }
 }
 
+// --- Totals into Views (scan::kokkos::with_totals) ---------------------------------------------
+
+namespace {
+
+template <class Out> scan::detail::maybe<Out> start_of(int m, Out init) {
+  return m == 0 ? scan::detail::maybe<Out>{} : scan::detail::maybe<Out>{init, true};
+}
+
+// The scan of each segment [offsets[s], offsets[s + 1]) of data on its own (exclusive ones from
+// init), and into totals each segment's total: init combined with all its items (an empty
+// segment's is init, or Out{} without one).
+template <class In, class Out, class Op>
+std::vector<Out> expected_with_totals(const std::vector<In>& data,
+                                      const std::vector<std::int64_t>& offsets, bool inclusive,
+                                      scan::detail::maybe<Out> init, Op op,
+                                      std::vector<Out>& totals) {
+  std::vector<Out> out(data.size());
+  totals.clear();
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+    const std::int64_t begin = offsets[s], len = offsets[s + 1] - begin;
+    const auto at = static_cast<std::size_t>(begin);
+    scan::host::serial_scan(data.data() + at, out.data() + at, len, inclusive, init, op);
+    std::vector<Out> all(static_cast<std::size_t>(len));
+    scan::host::serial_scan(data.data() + at, all.data(), len, true, init, op);
+    totals.push_back(len > 0 ? all.back() : init.present ? init.value : Out{});
+  }
+  return out;
+}
+
+// Fills in with random items, out (unless in place) and totals with other ones, runs
+// call(exec, to) with to = with_totals(out, totals) in mode m (0 inclusive, 1 inclusive from
+// init, 2 exclusive from init; the call picks the entry point), and checks out and the totals
+// against the reference for segments `offsets`.
+template <class InView, class OutView, class TotalsView, class Op, class Call>
+void check_with_totals(const InView& in, const OutView& out, const TotalsView& totals,
+                       const std::vector<std::int64_t>& offsets, int m, Op op, Call&& call) {
+  using In = typename InView::non_const_value_type;
+  using Out = typename OutView::non_const_value_type;
+  CAPTURE(m);
+  const auto n = static_cast<std::int64_t>(in.extent(0));
+  const std::vector<In> data = random_values<In>(n);
+  fill(in, data);
+  if (static_cast<const void*>(in.data()) != static_cast<const void*>(out.data()))
+    fill(out, random_values<Out>(n));
+  fill(totals, random_values<Out>(static_cast<std::int64_t>(totals.extent(0))));
+  std::vector<Out> want_totals;
+  const Out init = random_values<Out>(1)[0];
+  const std::vector<Out> want =
+      expected_with_totals<In, Out>(data, offsets, m != 2, start_of(m, init), op, want_totals);
+  const exec_space exec;
+  call(exec, scan::kokkos::with_totals(out, totals), init);
+  exec.fence();
+  CHECK(first_mismatch(read(out), want) == -1);
+  CHECK(first_mismatch(read(totals), want_totals) == -1);
+}
+
+// A rank-1 View of n items every `stride` elements (LayoutStride), or contiguous for stride 1.
+template <class T>
+Kokkos::View<T*, Kokkos::LayoutStride> strided_view(const char* label, std::int64_t n,
+                                                    std::int64_t stride) {
+  return Kokkos::View<T*, Kokkos::LayoutStride>(
+      std::string(label),
+      Kokkos::LayoutStride(static_cast<std::size_t>(n), static_cast<std::size_t>(stride)));
+}
+
+// Flat scans with their total, in every mode.
+template <class InView, class OutView, class TotalsView, class Op>
+void check_flat_totals(const InView& in, const OutView& out, const TotalsView& totals, Op op) {
+  const std::vector<std::int64_t> whole{0, static_cast<std::int64_t>(in.extent(0))};
+  for (int m = 0; m < 3; ++m)
+    check_with_totals(in, out, totals, whole, m, op, [&](const auto& exec, auto to, auto init) {
+      if (m == 0)
+        scan::kokkos::inclusive_scan(exec, in, to, op);
+      else if (m == 1)
+        scan::kokkos::inclusive_scan(exec, in, to, init, op);
+      else
+        scan::kokkos::exclusive_scan(exec, in, to, init, op);
+    });
+}
+
+// Blockwise scans with a total per segment, in every mode.
+template <class InView, class OutView, class TotalsView, class Op>
+void check_blockwise_totals(const InView& in, const OutView& out, const TotalsView& totals,
+                            std::int64_t segment, Op op) {
+  CAPTURE(segment);
+  const auto n = static_cast<std::int64_t>(in.extent(0));
+  std::vector<std::int64_t> blocks{0};
+  for (std::int64_t b = segment; b - segment < n; b += segment)
+    blocks.push_back(std::min(b, n));
+  for (int m = 0; m < 3; ++m)
+    check_with_totals(in, out, totals, blocks, m, op, [&](const auto& exec, auto to, auto init) {
+      if (m == 0)
+        scan::kokkos::blockwise_inclusive_scan(exec, in, to, segment, op);
+      else if (m == 1)
+        scan::kokkos::blockwise_inclusive_scan(exec, in, to, segment, init, op);
+      else
+        scan::kokkos::blockwise_exclusive_scan(exec, in, to, segment, init, op);
+    });
+}
+
+// Segmented scans by offsets (32- and 64-bit, checked and not) with a total per segment.
+template <class InView, class OutView, class TotalsView, class Op>
+void check_segmented_totals(const InView& in, const OutView& out, const TotalsView& totals,
+                            const std::vector<std::int64_t>& offsets, Op op) {
+  const auto offsets32 = offsets_of<int>(offsets);
+  const auto offsets64 = offsets_of<std::int64_t>(offsets);
+  for (int by = 0; by < 2; ++by)
+    for (int m = 0; m < 3; ++m) {
+      CAPTURE(by);
+      check_with_totals(in, out, totals, offsets, m, op, [&](const auto& exec, auto to, auto init) {
+        const auto call = [&](const auto& segments) {
+          if (m == 0)
+            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, op);
+          else if (m == 1)
+            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, init, op);
+          else
+            scan::kokkos::segmented_exclusive_scan(exec, in, to, segments, init, op);
+        };
+        if (by == 0) call(scan::kokkos::offsets(offsets32));
+        if (by == 1) call(scan::kokkos::offsets(offsets64, false));
+      });
+    }
+}
+
+// Sizes around powers of two and primes, beside the others.
+const std::int64_t total_sizes[] = {0, 1, 2, 3, 7, 31, 32, 33, 127, 128, 129, 1024, 1031, 100003};
+
+// Every kind of rank-1 scan with totals over in, out and totals Views of these layouts.
+template <class In, class Out, class Op>
+void check_rank1_totals(std::int64_t n, std::int64_t in_stride, std::int64_t out_stride,
+                        std::int64_t totals_stride, bool in_place, Op op) {
+  CAPTURE(n);
+  CAPTURE(in_stride);
+  CAPTURE(out_stride);
+  CAPTURE(totals_stride);
+  CAPTURE(in_place);
+  const auto in = strided_view<In>("in", n, in_stride);
+  const auto out = strided_view<Out>("out", n, out_stride);
+  const auto pick = [&](const auto& other) {
+    return in_place ? Kokkos::View<Out*, Kokkos::LayoutStride>(in) : other;
+  };
+  if constexpr (std::is_same<In, Out>::value) {
+    check_flat_totals(in, pick(out), strided_view<Out>("total", 1, totals_stride), op);
+    for (const std::int64_t segment :
+         {std::int64_t{1}, std::int64_t{3}, std::int64_t{32}, std::int64_t{1000}, n + 5}) {
+      const std::int64_t blocks = (n + segment - 1) / segment;
+      check_blockwise_totals(in, pick(out), strided_view<Out>("totals", blocks, totals_stride),
+                             segment, op);
+    }
+    const std::vector<std::int64_t> lengths = random_lengths(n);
+    std::vector<std::int64_t> offsets{0};
+    for (const std::int64_t len : lengths)
+      offsets.push_back(offsets.back() + len);
+    const auto count = static_cast<std::int64_t>(offsets.size()) - 1;
+    check_segmented_totals(in, pick(out), strided_view<Out>("totals", count, totals_stride),
+                           offsets, op);
+  } else {
+    check_flat_totals(in, out, strided_view<Out>("total", 1, totals_stride), op);
+  }
+}
+
+} // namespace
+
+TEST_CASE("totals: flat, blockwise and segmented scans of rank-1 Views") {
+  for (const std::int64_t n : total_sizes) {
+    check_rank1_totals<int, int>(n, 1, 1, 1, false, scan::sum{});
+    check_rank1_totals<int, int>(n, 1, 1, 1, true, custom_max{}); // in place
+    check_rank1_totals<double, double>(n, 3, 1, 2, false, scan::sum{});
+    check_rank1_totals<std::int64_t, std::int64_t>(n, 1, 4, 3, false, scan::min{});
+    check_rank1_totals<std::int64_t, std::int64_t>(n, 2, 2, 5, true, scan::sum{});
+    check_rank1_totals<affine, affine>(n, 2, 3, 2, false, compose{}); // order matters
+    check_rank1_totals<affine, affine>(n, 1, 1, 4, true, compose{});
+    check_rank1_totals<std::uint8_t, std::int64_t>(n, 1, 1, 1, false, scan::sum{}); // widening
+    check_rank1_totals<std::int16_t, double>(n, 2, 3, 2, false, scan::sum{});
+  }
+}
+
+TEST_CASE("totals: CSR row pointers from counts, the total in a column of a matrix") {
+  // The common use: the exclusive scan of per-row counts into row pointers, the entry count into
+  // a strided subview (column 1 of a LayoutRight matrix).
+  exec_space exec;
+  for (const std::int64_t n : total_sizes) {
+    CAPTURE(n);
+    Kokkos::View<std::uint8_t*> counts("counts", n);
+    Kokkos::View<std::int64_t*> row_ptr("row_ptr", n + 1);
+    const std::vector<std::uint8_t> data = random_values<std::uint8_t>(n);
+    fill(counts, data);
+    Kokkos::View<std::int64_t**, Kokkos::LayoutRight> m("m", 3, 2);
+    auto nnz = Kokkos::subview(m, Kokkos::make_pair(1, 2), 1);
+    auto head = Kokkos::subview(row_ptr, Kokkos::make_pair(std::int64_t{0}, n));
+    auto last = Kokkos::subview(row_ptr, Kokkos::make_pair(n, n + 1));
+    scan::kokkos::exclusive_scan(exec, counts, scan::kokkos::with_totals(head, last),
+                                 std::int64_t{0});
+    scan::kokkos::exclusive_scan(exec, counts, scan::kokkos::with_totals(head, nnz),
+                                 std::int64_t{0});
+    exec.fence();
+    std::vector<std::int64_t> want(static_cast<std::size_t>(n) + 1, 0);
+    for (std::size_t i = 0; i < data.size(); ++i)
+      want[i + 1] = want[i] + data[i];
+    CHECK(first_mismatch(read(row_ptr), want) == -1);
+    CHECK(read(nnz)[0] == want.back());
+  }
+}
+
+namespace {
+
+// A batched scan with totals of a rows x cols matrix View over a padded buffer (as
+// check_batched_views), its totals into a strided View (every other element of a buffer).
+template <class T, class Op>
+void check_batched_totals(std::int64_t rows, std::int64_t cols, bool column_major, scan::along axis,
+                          int m, Op op, bool in_place) {
+  CAPTURE(rows);
+  CAPTURE(cols);
+  CAPTURE(column_major);
+  CAPTURE(m);
+  CAPTURE(in_place);
+  const bool along_rows = axis == scan::along::rows;
+  CAPTURE(along_rows);
+  const std::int64_t ld = (column_major ? rows : cols) + 3;
+  const std::int64_t span = ld * (column_major ? cols : rows);
+  Kokkos::View<T*> in_buf("in_buf", span), out_buf("out_buf", span);
+  const Kokkos::LayoutStride layout = column_major ? Kokkos::LayoutStride(rows, 1, cols, ld)
+                                                   : Kokkos::LayoutStride(rows, ld, cols, 1);
+  using matrix =
+      Kokkos::View<T**, Kokkos::LayoutStride, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
+  const Kokkos::View<T*>& target = in_place ? in_buf : out_buf;
+  matrix in(in_buf.data(), layout), out(target.data(), layout);
+  const std::int64_t lanes = along_rows ? rows : cols, length = along_rows ? cols : rows;
+  const auto totals = strided_view<T>("totals", lanes, 2);
+  const std::vector<T> data = random_values<T>(span);
+  fill(in_buf, data);
+  std::vector<T> want = data;
+  if (!in_place) {
+    want = random_values<T>(span);
+    fill(out_buf, want);
+  }
+  fill(totals, random_values<T>(lanes));
+  const T init = random_values<T>(1)[0];
+  const exec_space exec;
+  const auto to = scan::kokkos::with_totals(out, totals);
+  if (m == 0)
+    scan::kokkos::batched_inclusive_scan(exec, in, to, axis, op);
+  else if (m == 1)
+    scan::kokkos::batched_inclusive_scan(exec, in, to, axis, init, op);
+  else
+    scan::kokkos::batched_exclusive_scan(exec, in, to, axis, init, op);
+  exec.fence();
+  const auto at = [&](std::int64_t r, std::int64_t c) {
+    return static_cast<std::size_t>(column_major ? r + c * ld : r * ld + c);
+  };
+  std::vector<T> want_totals;
+  for (std::int64_t l = 0; l < lanes; ++l) {
+    std::vector<T> lane, lane_total;
+    for (std::int64_t j = 0; j < length; ++j)
+      lane.push_back(data[along_rows ? at(l, j) : at(j, l)]);
+    const std::vector<T> scanned =
+        expected_with_totals<T, T>(lane, {0, length}, m != 2, start_of(m, init), op, lane_total);
+    for (std::int64_t j = 0; j < length; ++j)
+      want[along_rows ? at(l, j) : at(j, l)] = scanned[static_cast<std::size_t>(j)];
+    want_totals.push_back(lane_total[0]);
+  }
+  CHECK(first_mismatch(read(target), want) == -1);
+  CHECK(first_mismatch(read(totals), want_totals) == -1);
+}
+
+} // namespace
+
+TEST_CASE("totals: batched scans of matrix rows and columns") {
+  const std::int64_t shapes[][2] = {{0, 5},  {5, 0},  {1, 1},     {2, 1},    {1, 2},
+                                    {7, 33}, {33, 7}, {100, 129}, {1000, 3}, {3, 1031}};
+  for (const auto& shape : shapes)
+    for (bool column_major : {false, true})
+      for (scan::along axis : {scan::along::rows, scan::along::columns})
+        for (int m = 0; m < 3; ++m) {
+          check_batched_totals<int>(shape[0], shape[1], column_major, axis, m, scan::sum{}, false);
+          check_batched_totals<int>(shape[0], shape[1], column_major, axis, m, scan::sum{}, true);
+          check_batched_totals<double>(shape[0], shape[1], column_major, axis, m, scan::sum{},
+                                       m == 2);
+          check_batched_totals<std::int64_t>(shape[0], shape[1], column_major, axis, m, scan::max{},
+                                             false);
+          check_batched_totals<affine>(shape[0], shape[1], column_major, axis, m, compose{},
+                                       m != 0);
+        }
+}
+
+TEST_CASE("totals: bad totals Views are rejected and nothing is written") {
+  const exec_space exec;
+  const std::int64_t n = 1000;
+  Kokkos::View<int*> in("in", n), out("out", n), offsets("offsets", 4);
+  fill(offsets, std::vector<int>{0, 10, 10, 1000});
+  Kokkos::deep_copy(in, 1);
+  Kokkos::deep_copy(out, -5);
+  Kokkos::View<int*> two("two", 2), one("one", 1), three("three", 3), zero("zero", 0);
+  Kokkos::deep_copy(two, -7);
+  Kokkos::deep_copy(one, -7);
+  Kokkos::deep_copy(three, -7);
+  using scan::kokkos::with_totals;
+  // Extents other than the number of totals.
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, with_totals(out, two)); },
+                 "totals:", "extent 2");
+  check_rejected([&] { scan::kokkos::exclusive_scan(exec, in, with_totals(out, zero), 0); },
+                 "totals:", "the 1 totals");
+  check_rejected(
+      [&] { scan::kokkos::blockwise_inclusive_scan(exec, in, with_totals(out, two), 300); },
+      "totals:", "the 4 totals");
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_exclusive_scan(exec, in, with_totals(out, two),
+                                               scan::kokkos::offsets(offsets), 0);
+      },
+      "totals:", "the 3 totals");
+  Kokkos::View<int**, Kokkos::LayoutRight> a("a", 2, 3), b("b", 2, 3);
+  Kokkos::deep_copy(b, -5);
+  check_rejected(
+      [&] {
+        scan::kokkos::batched_inclusive_scan(exec, a, with_totals(b, three), scan::along::rows);
+      },
+      "totals:", "the 2 totals");
+  check_rejected(
+      [&] {
+        scan::kokkos::batched_inclusive_scan(exec, a, with_totals(b, two), scan::along::columns);
+      },
+      "totals:", "the 3 totals");
+  // Totals sharing memory with out, with in, and with the offsets.
+  auto out_tail = Kokkos::subview(out, Kokkos::make_pair(n - 1, n));
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, with_totals(out, out_tail)); },
+                 "totals:", "shares memory with out");
+  auto in_head = Kokkos::subview(in, Kokkos::make_pair(0, 1));
+  check_rejected([&] { scan::kokkos::exclusive_scan(exec, in, with_totals(out, in_head), 0); },
+                 "totals:", "shares memory with in");
+  auto in_place_head = Kokkos::subview(out, Kokkos::make_pair(0, 1));
+  check_rejected(
+      [&] { scan::kokkos::exclusive_scan(exec, out, with_totals(out, in_place_head), 0); },
+      "totals:", "shares memory");
+  auto offsets_part = Kokkos::subview(offsets, Kokkos::make_pair(1, 4));
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_inclusive_scan(exec, in, with_totals(out, offsets_part),
+                                               scan::kokkos::offsets(offsets, false));
+      },
+      "totals:", "shares memory with the offsets");
+  auto b_column = Kokkos::subview(b, Kokkos::ALL, 2);
+  check_rejected(
+      [&] {
+        scan::kokkos::batched_inclusive_scan(exec, a, with_totals(b, b_column), scan::along::rows);
+      },
+      "totals:", "shares memory with out");
+  // The View checks come first, as without totals.
+  Kokkos::View<int*> shorter("shorter", n - 1);
+  check_rejected([&] { scan::kokkos::inclusive_scan(exec, in, with_totals(shorter, one)); },
+                 "out:", "extent");
+  check_rejected(
+      [&] { scan::kokkos::blockwise_inclusive_scan(exec, in, with_totals(out, one), 0); },
+      "segment:", "at least 1");
+  exec.fence();
+  CHECK(first_mismatch(read(out), std::vector<int>(static_cast<std::size_t>(n), -5)) == -1);
+  CHECK(first_mismatch(read(two), std::vector<int>(2, -7)) == -1);
+  CHECK(first_mismatch(read(one), std::vector<int>(1, -7)) == -1);
+  CHECK(first_mismatch(read(three), std::vector<int>(3, -7)) == -1);
+  Kokkos::View<int*, Kokkos::MemoryUnmanaged> b_flat(b.data(), 6);
+  CHECK(first_mismatch(read(b_flat), std::vector<int>(6, -5)) == -1);
+}
+
+TEST_CASE("blockwise: rank-1 Views without totals, against the pointer API's results") {
+  exec_space exec;
+  for (const std::int64_t n : total_sizes)
+    for (const std::int64_t segment : {std::int64_t{1}, std::int64_t{5}, std::int64_t{128}}) {
+      CAPTURE(n);
+      CAPTURE(segment);
+      const std::vector<int> data = random_values<int>(n);
+      const auto in = strided_view<int>("in", n, 2);
+      Kokkos::View<int*> out("out", n);
+      std::vector<std::int64_t> blocks{0};
+      for (std::int64_t b = segment; b - segment < n; b += segment)
+        blocks.push_back(std::min(b, n));
+      std::vector<int> unused;
+      for (int m = 0; m < 3; ++m) {
+        CAPTURE(m);
+        fill(in, data);
+        if (m == 0) scan::kokkos::blockwise_inclusive_scan(exec, in, out, segment);
+        if (m == 1) scan::kokkos::blockwise_inclusive_scan(exec, in, out, segment, 4, custom_max{});
+        if (m == 2) scan::kokkos::blockwise_exclusive_scan(exec, in, in, segment, -2); // in place
+        exec.fence();
+        const auto want =
+            m == 0   ? expected_with_totals<int, int>(data, blocks, true, {}, scan::sum{}, unused)
+            : m == 1 ? expected_with_totals<int, int>(data, blocks, true, {4, true}, custom_max{},
+                                                      unused)
+                     : expected_with_totals<int, int>(data, blocks, false, {-2, true}, scan::sum{},
+                                                      unused);
+        CHECK(first_mismatch(read(m == 2 ? Kokkos::View<int*, Kokkos::LayoutStride>(in)
+                                         : Kokkos::View<int*, Kokkos::LayoutStride>(out)),
+                             want) == -1);
+      }
+    }
+}
+
 int main(int argc, char** argv) {
   Kokkos::ScopeGuard kokkos(argc, argv);
   doctest::Context context(argc, argv);

@@ -6,6 +6,9 @@
 //   scan::kokkos::batched_inclusive_scan(exec, in, out, scan::along::rows, init, op, opts);
 //   scan::kokkos::batched_exclusive_scan(exec, in, out, along, init, op, opts);
 //
+//   scan::kokkos::batched_exclusive_scan(exec, in, scan::kokkos::with_totals(out, totals),
+//                                        along, init);  // and a total per row (column)
+//
 // Any layout (LayoutRight, LayoutLeft, strided subviews): a View's strides become the lanes'
 // (core/lanes.hpp), so nothing is copied. `in` and `out` have one shape; in place means the same
 // data and strides. Every call is instantiated in the calling file, on the GPU kernels where exec
@@ -19,6 +22,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/core/lanes.hpp>
+#include <scan/detail/kokkos_view_totals.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/detail/scan_on.hpp>
 
@@ -30,9 +34,10 @@ using if_matrix_views =
                          view_rank<OutView>::value == 2,
                      int>;
 
-template <class Exec, class InView, class OutView, class Op>
-void batched_views(const Exec& exec, const InView& in, const OutView& out, along axis,
-                   bool inclusive, maybe<view_value_t<OutView>> init, Op op, const options& call) {
+// The checks of a batched call; returns the lanes' layout (no items when a View is empty).
+template <class Exec, class InView, class OutView>
+scan::detail::lanes_layout check_matrix_views(const InView& in, const OutView& out, along axis,
+                                              const options& call) {
   using In = view_value_t<InView>;
   using Out = view_value_t<OutView>;
   static_assert(!std::is_const<typename OutView::value_type>::value,
@@ -48,7 +53,8 @@ void batched_views(const Exec& exec, const InView& in, const OutView& out, along
                 std::to_string(out.extent(1)) + " of View '" + out.label() + "' differ from " +
                 std::to_string(rows) + " x " + std::to_string(cols) + " of in ('" + in.label() +
                 "')");
-  if (rows == 0 || cols == 0) return;
+  const bool along_rows = axis == along::rows;
+  if (rows == 0 || cols == 0) return {along_rows ? rows : cols, along_rows ? cols : rows, {}, {}};
   if (!in.data()) throw error("in: View with no data");
   if (!out.data()) throw error("out: View with no data");
   const scan::detail::lane_strides in_rows{static_cast<std::int64_t>(in.stride(0)),
@@ -67,14 +73,50 @@ void batched_views(const Exec& exec, const InView& in, const OutView& out, along
                 "'); only an exact in-place scan (out and in the same elements) may");
   }
   using scan::detail::lanes_layout;
-  const lanes_layout at =
-      axis == along::rows
-          ? lanes_layout{rows, cols, in_rows, out_rows}
-          : lanes_layout{cols, rows, {in_rows.item, in_rows.lane}, {out_rows.item, out_rows.lane}};
+  return along_rows ? lanes_layout{rows, cols, in_rows, out_rows}
+                    : lanes_layout{
+                          cols, rows, {in_rows.item, in_rows.lane}, {out_rows.item, out_rows.lane}};
+}
+
+template <class Exec, class InView, class OutView, class Op>
+void batched_views(const Exec& exec, const InView& in, const OutView& out, along axis,
+                   bool inclusive, maybe<view_value_t<OutView>> init, Op op, const options& call) {
+  using In = view_value_t<InView>;
+  using Out = view_value_t<OutView>;
+  const scan::detail::lanes_layout at = check_matrix_views<Exec>(in, out, axis, call);
+  if (at.items() == 0) return;
   if constexpr (accessible_from<Exec, InView> && accessible_from<Exec, OutView>) {
     const scan::detail::scan_args<In, Out> a{in.data(), out.data(), at.items(),
                                              inclusive, init,       call};
     scan::detail::lanes_on(kokkos_backend<Exec>{exec}, a, at, op);
+  }
+}
+
+// The same, with a total per row (along rows) or per column into to.totals
+// (kokkos_view_totals.hpp), read from the matrices' last column (last row).
+template <class Exec, class InView, class OutView, class TotalsView, class Op>
+void batched_views_with_totals(const Exec& exec, const InView& in,
+                               const views_with_totals<OutView, TotalsView>& to, along axis,
+                               bool inclusive, maybe<view_value_t<OutView>> init, Op op,
+                               const options& call) {
+  const scan::detail::lanes_layout at = check_matrix_views<Exec>(in, to.out, axis, call);
+  check_totals_view<Exec>(to.totals, at.lanes, {bytes_of("in", in), bytes_of("out", to.out)});
+  if constexpr (accessible_from<Exec, InView> && accessible_from<Exec, OutView> &&
+                accessible_from<Exec, TotalsView>) {
+    const auto scan = [&] { batched_views(exec, in, to.out, axis, inclusive, init, op, call); };
+    if (at.items() == 0) {
+      fill_empty_totals(exec, to.totals, init);
+    } else if (axis == along::rows) {
+      const auto last = static_cast<std::int64_t>(in.extent(1)) - 1;
+      scan_with_totals(exec, Kokkos::subview(in, Kokkos::ALL, last),
+                       Kokkos::subview(to.out, Kokkos::ALL, last), to.totals, last_of_each{},
+                       inclusive, init, op, scan);
+    } else {
+      const auto last = static_cast<std::int64_t>(in.extent(0)) - 1;
+      scan_with_totals(exec, Kokkos::subview(in, last, Kokkos::ALL),
+                       Kokkos::subview(to.out, last, Kokkos::ALL), to.totals, last_of_each{},
+                       inclusive, init, op, scan);
+    }
   }
 }
 
@@ -99,6 +141,32 @@ void batched_exclusive_scan(const Exec& exec, const InView& in, const OutView& o
                             non_deduced<view_value_t<OutView>> init, Op op = {},
                             const options& opt = {}) {
   batched_views(exec, in, out, axis, false, {init, true}, op, opt);
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Op = sum,
+          if_matrix_views<Exec, InView, OutView> = 0, if_operator<Op, OutView> = 0>
+void batched_inclusive_scan(const Exec& exec, const InView& in,
+                            const views_with_totals<OutView, TotalsView>& out, along axis,
+                            Op op = {}, const options& opt = {}) {
+  batched_views_with_totals(exec, in, out, axis, true, {}, op, opt);
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Op = sum,
+          if_matrix_views<Exec, InView, OutView> = 0>
+void batched_inclusive_scan(const Exec& exec, const InView& in,
+                            const views_with_totals<OutView, TotalsView>& out, along axis,
+                            non_deduced<view_value_t<OutView>> init, Op op = {},
+                            const options& opt = {}) {
+  batched_views_with_totals(exec, in, out, axis, true, {init, true}, op, opt);
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Op = sum,
+          if_matrix_views<Exec, InView, OutView> = 0>
+void batched_exclusive_scan(const Exec& exec, const InView& in,
+                            const views_with_totals<OutView, TotalsView>& out, along axis,
+                            non_deduced<view_value_t<OutView>> init, Op op = {},
+                            const options& opt = {}) {
+  batched_views_with_totals(exec, in, out, axis, false, {init, true}, op, opt);
 }
 
 } // namespace scan::kokkos

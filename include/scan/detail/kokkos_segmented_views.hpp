@@ -5,9 +5,13 @@
 //   scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::head_flags(flags), op);
 //   scan::kokkos::segmented_inclusive_scan(exec, in, out, scan::kokkos::keys(keys), init, op);
 //   scan::kokkos::segmented_exclusive_scan(exec, in, out, segments, init, op);  // each from init
+//   scan::kokkos::segmented_exclusive_scan(exec, in, scan::kokkos::with_totals(out, totals),
+//                                          scan::kokkos::offsets(row_ptr), 0);  // and totals
 //
 // `in` and `out` are as in the flat View scans (kokkos_views.hpp): any layout, strided subviews,
-// in place. The segments are contiguous rank-1 Views the execution space can access: offsets hold
+// in place. With scan::kokkos::with_totals (kokkos_view_totals.hpp) a call given offsets also
+// writes the total of each segment into a rank-1 View of num_segments entries. The segments are
+// contiguous rank-1 Views the execution space can access: offsets hold
 // num_segments + 1 entries (CSR row pointers), flags and keys one per item. The rules are
 // segments.hpp's: checked offsets make the call wait for a 4-byte answer and raise
 // scan::error("offsets: ...") before anything is written; scan::kokkos::offsets(v, false) does not
@@ -21,6 +25,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <scan/detail/kokkos_view_totals.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/segments.hpp>
@@ -137,6 +142,8 @@ template <class V> struct is_segment_views<offsets_view<V>> : std::true_type {};
 template <class V> struct is_segment_views<flags_view<V>> : std::true_type {};
 template <class V, class E> struct is_segment_views<keys_view<V, E>> : std::true_type {};
 template <class S> using if_segments = std::enable_if_t<is_segment_views<S>::value, int>;
+template <class S> struct is_offsets_view : std::false_type {};
+template <class V> struct is_offsets_view<offsets_view<V>> : std::true_type {};
 
 template <class Exec, class InView, class OutView, class Segments, class Op = sum,
           if_views<Exec, InView, OutView> = 0, if_segments<Segments> = 0,
@@ -160,6 +167,58 @@ void segmented_exclusive_scan(const Exec& exec, const InView& in, const OutView&
                               const Segments& segments, non_deduced<view_value_t<OutView>> init,
                               Op op = {}, const options& opt = {}) {
   segmented_views(exec, in, out, segments, false, {init, true}, op, opt);
+}
+
+// The same, with each segment's total into to.totals (kokkos_view_totals.hpp).
+template <class Exec, class InView, class OutView, class TotalsView, class Segments, class Op>
+void segmented_views_with_totals(const Exec& exec, const InView& in,
+                                 const views_with_totals<OutView, TotalsView>& to,
+                                 const Segments& segments, bool inclusive,
+                                 maybe<view_value_t<OutView>> init, Op op, const options& opt) {
+  static_assert(is_offsets_view<Segments>::value,
+                "totals: segments given by head flags or keys have no totals (their count is "
+                "known only once they are marked); give scan::kokkos::offsets");
+  const std::int64_t n = check_views(exec, in, to.out, opt);
+  describe<Exec>(segments, to.out, n);
+  const auto count = static_cast<std::int64_t>(segments.view.extent(0)) - 1;
+  check_totals_view<Exec>(
+      to.totals, count,
+      {bytes_of("in", in), bytes_of("out", to.out), bytes_of("the offsets", segments.view)});
+  if constexpr (accessible_from<Exec, InView> && accessible_from<Exec, OutView> &&
+                accessible_from<Exec, TotalsView>) {
+    using offsets_type = decltype(segments.view);
+    if (n == 0) return fill_empty_totals(exec, to.totals, init);
+    scan_with_totals(
+        exec, in, to.out, to.totals, last_of_offsets<offsets_type>{segments.view, n}, inclusive,
+        init, op, [&] { segmented_views(exec, in, to.out, segments, inclusive, init, op, opt); });
+  }
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Segments, class Op = sum,
+          if_views<Exec, InView, OutView> = 0, if_segments<Segments> = 0,
+          if_operator<Op, OutView> = 0>
+void segmented_inclusive_scan(const Exec& exec, const InView& in,
+                              const views_with_totals<OutView, TotalsView>& out,
+                              const Segments& segments, Op op = {}, const options& opt = {}) {
+  segmented_views_with_totals(exec, in, out, segments, true, {}, op, opt);
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Segments, class Op = sum,
+          if_views<Exec, InView, OutView> = 0, if_segments<Segments> = 0>
+void segmented_inclusive_scan(const Exec& exec, const InView& in,
+                              const views_with_totals<OutView, TotalsView>& out,
+                              const Segments& segments, non_deduced<view_value_t<OutView>> init,
+                              Op op = {}, const options& opt = {}) {
+  segmented_views_with_totals(exec, in, out, segments, true, {init, true}, op, opt);
+}
+
+template <class Exec, class InView, class OutView, class TotalsView, class Segments, class Op = sum,
+          if_views<Exec, InView, OutView> = 0, if_segments<Segments> = 0>
+void segmented_exclusive_scan(const Exec& exec, const InView& in,
+                              const views_with_totals<OutView, TotalsView>& out,
+                              const Segments& segments, non_deduced<view_value_t<OutView>> init,
+                              Op op = {}, const options& opt = {}) {
+  segmented_views_with_totals(exec, in, out, segments, false, {init, true}, op, opt);
 }
 
 } // namespace scan::kokkos

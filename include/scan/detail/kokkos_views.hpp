@@ -13,7 +13,9 @@
 // the end of an exclusive scan (the last CSR row pointer). With a rank-0 View argument after `out`
 // they write it there without waiting; without one they wait for `exec` and return it (the operator
 // then must be callable on the host, as KOKKOS_LAMBDA and KOKKOS_FUNCTION operators are). The total
-// of an inclusive scan of no items without init is Out{}.
+// of an inclusive scan of no items without init is Out{}. The same total into a rank-1 View, as
+// the segmented, blockwise and batched scans give theirs, comes with scan::kokkos::with_totals
+// (kokkos_view_totals.hpp): exclusive_scan(exec, in, with_totals(out, totals), init).
 //
 // `in` and `out` may be the same View (a scan in place); Views that share memory otherwise are
 // rejected. Accumulation happens in out's value type. Errors are scan::error, and a rejected call
