@@ -52,8 +52,14 @@ template <class Strategy, class Platform> struct gpu_parts {
     return tile_items_of<Strategy>(in_size, out_size);
   }
 
-  algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
-    return algorithm::single_pass;
+  // The single pass, except for values of 16 bytes or more from 2^22 items: their look-back
+  // moves each value apart from its tag (two round trips a step), and reading the input twice
+  // costs less (H100, 16-byte affine maps, fraction of a copy at 2^22 / 2^26 / 2^28: single pass
+  // 0.45 / 0.48 / 0.49, ReduceThenScan 0.51 / 0.56 / 0.57; below 2^22 the single pass leads;
+  // perf/CUDA_RESULTS.md).
+  algorithm automatic_algorithm(std::int64_t n, std::size_t, std::size_t out_size) const {
+    return out_size >= 16 && n >= (std::int64_t{1} << 22) ? algorithm::reduce_then_scan
+                                                          : algorithm::single_pass;
   }
 
   template <class InSeq, class Out, class Op>
