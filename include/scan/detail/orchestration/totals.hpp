@@ -5,6 +5,8 @@
 //   finish      after the scan: each total from its segment's last result, the inclusive one as
 //               it is, the exclusive one combined with the saved item. An empty segment's total
 //               is init, or a value-initialised Out for a scan without one.
+// Segments known only by their marks (head flags, keys: core/segment_marks.hpp) take the same
+// steps over their items, where each segment ends, from within the segmented scan (segmented.hpp).
 // Totals combine in the accumulator (16-bit floats: float) and round once into Out; an exclusive
 // total of 16-bit floats combines the already rounded last result.
 #pragma once
@@ -13,36 +15,31 @@
 
 #include <scan/config.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_marks.hpp>
 #include <scan/detail/core/segment_tails.hpp>
 #include <scan/half.hpp>
 
 namespace scan::detail {
 
-template <class In, class Out> struct save_tail_items {
-  segment_tails tails;
+// The two steps on one segment s, given its tail t (never empty).
+template <class In, class Out> struct save_tail_item {
   const In* in;
   Out* totals;
 
-  SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
-    const segment_tail t = tails(s);
-    if (!t.empty()) totals[s] = static_cast<Out>(in[t.in]);
+  SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
+    totals[s] = static_cast<Out>(in[t.in]);
   }
 };
 
-template <class Out, class Op> struct finish_totals {
-  segment_tails tails;
+template <class Out, class Op> struct finish_total {
   const Out* out;
   Out* totals;
   bool inclusive;
-  maybe<Out> init;
   Op op;
 
-  SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
+  SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
     using Acc = accumulator_t<Out>;
-    const segment_tail t = tails(s);
-    if (t.empty()) {
-      totals[s] = init.present ? init.value : Out{};
-    } else if (inclusive) {
+    if (inclusive) {
       totals[s] = out[t.out];
     } else {
       Op f = op; // operators need not be const-callable
@@ -51,15 +48,58 @@ template <class Out, class Op> struct finish_totals {
   }
 };
 
+// A step over segments whose tails are known (segment_tails): one index per segment; an empty
+// segment's total is `empty` (init, or a value-initialised Out) when the step writes one.
+template <class Step, class Out> struct over_segments {
+  segment_tails tails;
+  Step step;
+  Out* totals;
+  maybe<Out> empty; // present: write it into empty segments' totals
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
+    const segment_tail t = tails(s);
+    if (!t.empty())
+      step(s, t);
+    else if (empty.present)
+      totals[s] = empty.value;
+  }
+};
+
+// A step over segments known by their marks (core/segment_marks.hpp): one index per item, which
+// acts where a segment ends. No segment is empty.
+template <class Step> struct over_marked_items {
+  marked_segments marks;
+  Step step;
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t i) const {
+    if (marks.ends_segment(i)) step(marks.segment_of(i), segment_tail{i, i});
+  }
+};
+
 // One step of a checked call's totals (tails.count of them, into `totals`).
 template <class Parts, class In, class Out, class Op>
 void write_totals(Parts& parts, totals_step step, const segment_tails& tails, const In* in,
                   const Out* out, Out* totals, bool inclusive, maybe<Out> init, Op op) {
   if (tails.count <= 0) return;
+  if (step == totals_step::finish) {
+    const maybe<Out> empty{init.present ? init.value : Out{}, true};
+    parts.for_each(tails.count, over_segments<finish_total<Out, Op>, Out>{
+                                    tails, {out, totals, inclusive, op}, totals, empty});
+  } else if (!inclusive) {
+    parts.for_each(tails.count,
+                   over_segments<save_tail_item<In, Out>, Out>{tails, {in, totals}, totals, {}});
+  }
+}
+
+// The same for the n > 0 items of segments known by their marks: as many totals as segments.
+template <class Parts, class In, class Out, class Op>
+void write_marked_totals(Parts& parts, totals_step step, const marked_segments& marks, const In* in,
+                         const Out* out, Out* totals, bool inclusive, Op op) {
   if (step == totals_step::finish)
-    parts.for_each(tails.count, finish_totals<Out, Op>{tails, out, totals, inclusive, init, op});
+    parts.for_each(marks.n,
+                   over_marked_items<finish_total<Out, Op>>{marks, {out, totals, inclusive, op}});
   else if (!inclusive)
-    parts.for_each(tails.count, save_tail_items<In, Out>{tails, in, totals});
+    parts.for_each(marks.n, over_marked_items<save_tail_item<In, Out>>{marks, {in, totals}});
 }
 
 } // namespace scan::detail
