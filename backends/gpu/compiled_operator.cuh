@@ -46,7 +46,7 @@ template <class Op> void run_segmented_compiled_for(const detail::request& r) {
       mark_compiled_segments(r, words, bad);
     };
     detail::segmented_on(gpu_backend<configured_vendor>{}, mark, r.segments.checked, a.in, a.out,
-                         a.n, a.inclusive, a.init, a.opt, op);
+                         a.n, a.inclusive, a.init, a.opt, op, detail::marked_totals_of<Out>(r));
   });
 }
 
