@@ -1,6 +1,13 @@
 // The definitions behind compiled_operator.hpp, for the generated per-operator units.
 #pragma once
 
+// GCC 12 (nvcc's host compiler) warns that a workspace_source's optional members may be used
+// uninitialized in its destructor, once enough of the orchestration is inlined into one unit: a
+// false positive (they are constructed empty), for these generated units only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #include <scan/detail/backends/gpu/gpu_backend.cuh>
 #include <scan/detail/scan_on.hpp>
 

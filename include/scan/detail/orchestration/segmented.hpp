@@ -64,11 +64,6 @@ template <class Write> struct marked_totals {
   Write write;
 };
 
-// None: a scan without totals, or one whose totals are written around it (offsets).
-inline marked_totals<void (*)(totals_step, const marked_segments&)> no_marked_totals() {
-  return {false, [](totals_step, const marked_segments&) {}};
-}
-
 // A checked segmented scan (n > 0) of sequences. `mark(words, bad)` marks the segment starts
 // (mark_heads above, or the compiled library's marking); `check`: read `bad` back first and throw
 // before anything is written; `totals`: the totals to write from the marks. Always the single

@@ -48,20 +48,32 @@ template <class Out, class Op> struct finish_total {
   }
 };
 
-// A step over segments whose tails are known (segment_tails): one index per segment; an empty
-// segment's total is `empty` (init, or a value-initialised Out) when the step writes one.
-template <class Step, class Out> struct over_segments {
+// The steps over segments whose tails are known (segment_tails): one index per segment.
+template <class In, class Out> struct save_tail_items {
   segment_tails tails;
-  Step step;
+  const In* in;
   Out* totals;
-  maybe<Out> empty; // present: write it into empty segments' totals
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
     const segment_tail t = tails(s);
-    if (!t.empty())
-      step(s, t);
-    else if (empty.present)
-      totals[s] = empty.value;
+    if (!t.empty()) save_tail_item<In, Out>{in, totals}(s, t);
+  }
+};
+
+template <class Out, class Op> struct finish_totals {
+  segment_tails tails;
+  const Out* out;
+  Out* totals;
+  bool inclusive;
+  maybe<Out> init;
+  Op op;
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
+    const segment_tail t = tails(s);
+    if (t.empty())
+      totals[s] = init.present ? init.value : Out{};
+    else
+      finish_total<Out, Op>{out, totals, inclusive, op}(s, t);
   }
 };
 
@@ -81,14 +93,10 @@ template <class Parts, class In, class Out, class Op>
 void write_totals(Parts& parts, totals_step step, const segment_tails& tails, const In* in,
                   const Out* out, Out* totals, bool inclusive, maybe<Out> init, Op op) {
   if (tails.count <= 0) return;
-  if (step == totals_step::finish) {
-    const maybe<Out> empty{init.present ? init.value : Out{}, true};
-    parts.for_each(tails.count, over_segments<finish_total<Out, Op>, Out>{
-                                    tails, {out, totals, inclusive, op}, totals, empty});
-  } else if (!inclusive) {
-    parts.for_each(tails.count,
-                   over_segments<save_tail_item<In, Out>, Out>{tails, {in, totals}, totals, {}});
-  }
+  if (step == totals_step::finish)
+    parts.for_each(tails.count, finish_totals<Out, Op>{tails, out, totals, inclusive, init, op});
+  else if (!inclusive)
+    parts.for_each(tails.count, save_tail_items<In, Out>{tails, in, totals});
 }
 
 // The same for the n > 0 items of segments known by their marks: as many totals as segments.
