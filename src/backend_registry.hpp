@@ -8,6 +8,7 @@
 
 #include <scan/detail/core/communicator.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_tails.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
@@ -53,9 +54,9 @@ const backend_entry& entry_offering(backend b, optional_scan scan, const char* w
 const backend_entry& entry_offering_totals(backend b);
 
 // Runs scan() (one of the entry's compiled scans of r) between the steps that write r's totals,
-// when it asks for them.
+// when it asks for them; totals from marks are the segmented scan's own.
 template <class Scan> void with_compiled_totals(backend b, const request& r, Scan&& scan) {
-  if (!r.has_totals) return scan();
+  if (!r.has_totals || totals_from_marks(r)) return scan();
   const backend_entry& entry = entry_offering_totals(b);
   if (r.n > 0) entry.run_totals_compiled(r, totals_step::save_tails);
   scan();

@@ -48,15 +48,18 @@ void check_overlap(const request& r) {
                 "in-place scan (out == in) may share memory");
 }
 
-// The totals (scan/totals.hpp): as many as tails_of(r) counts, written after the scan.
+// The totals (scan/totals.hpp): as many as tails_of(r) counts, written after the scan. Segments
+// given by head flags or keys number from 1 to n, known only once marked: the first total, which
+// every such call writes, is checked; the caller keeps the others apart.
 void check_totals(const request& r) {
   if (!r.has_totals) return;
-  const std::int64_t count = tails_of(r).count;
-  if (count < 0)
-    throw error("totals: segments given by head flags or keys have no totals (their count is "
-                "known only once marked); give the segments as offsets");
+  const bool marked = totals_from_marks(r);
+  const std::int64_t count = marked ? (r.n > 0 ? 1 : 0) : tails_of(r).count;
   if (count == 0) return;
-  if (!r.totals) throw error("totals: null pointer for " + std::to_string(count) + " totals");
+  if (!r.totals)
+    throw error(marked ? "totals: null pointer for the totals of " + std::to_string(r.n) +
+                             " items' segments"
+                       : "totals: null pointer for " + std::to_string(count) + " totals");
   const auto begin = reinterpret_cast<std::uintptr_t>(r.totals);
   if (static_cast<std::uintptr_t>(count) > (UINTPTR_MAX - begin) / r.out_size)
     throw error("totals: " + std::to_string(count) +
@@ -74,6 +77,10 @@ void check_totals(const request& r) {
   if (r.segments.kind == segments_kind::offsets &&
       overlaps(r.segments.data, r.segments.num_segments + 1, r.segments.size))
     throw error("totals: overlaps the offsets, which are read while the totals are written");
+  if (marked && overlaps(r.segments.data, r.n, r.segments.size))
+    throw error(std::string("totals: overlaps the ") +
+                (r.segments.kind == segments_kind::keys ? "keys" : "head flags") +
+                ", which give the segments the totals are written for");
 }
 
 // The host backend reads its pointers on the host: memory only a device can read would crash it.

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_tails.hpp>
 #include <scan/error.hpp>
 #include <scan/segments.hpp>
 #include <scan/types.hpp>
@@ -95,6 +96,12 @@ template <class F> void with_segments(const segments_request& s, F&& f) {
       throw error("offsets: not in the compiled set (internal error)");
     }
   });
+}
+
+// Where a compiled segmented scan writes the totals of segments counted from their marks (flags,
+// keys); null for none, or totals written around the scan (offsets).
+template <class Out> Out* marked_totals_of(const request& r) {
+  return totals_from_marks(r) ? static_cast<Out*>(r.totals) : nullptr;
 }
 
 // The whole compiled set in one translation unit (the host and kokkos backends).

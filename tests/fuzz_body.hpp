@@ -829,9 +829,6 @@ void batched_scan(const case_plan& c, const In* in, Out* out, Out* totals, const
     matrix_scan<In, Out, Op>(c.m, in_m, out_m, axis, init, opt);
 }
 
-template <class S> inline constexpr bool by_offsets = false;
-template <class O> inline constexpr bool by_offsets<scan::offsets<O>> = true;
-
 // The totals against the reference's, as compare() judges outputs: a total within sum_tolerance
 // of its segment's length and magnitude. An exclusive total of 16-bit floats rounds twice
 // (scan/totals.hpp), even over exact sums: the second time its last result, at most the
@@ -900,7 +897,11 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
     offsets = {0, c.n};
     reference_scan<In, Out, Op>(c.m, items, want, init);
   }
-  // Each segment's total: its last inclusive result from init (when the mode has one).
+  // Each segment's total: its last inclusive result from init (when the mode has one). Flags and
+  // keys give no empty segments: their totals are those of the others.
+  std::vector<std::int64_t> totalled = offsets;
+  if (c.segments == segmented::flags || c.segments == segmented::keys)
+    totalled.erase(std::unique(totalled.begin(), totalled.end()), totalled.end());
   std::vector<Out> want_totals;
   if (c.totals) {
     std::vector<Out> from_init;
@@ -909,10 +910,10 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
       reference_segmented<In, Out, Op>(mode::inclusive_init, items, from_init, init, offsets);
     }
     const std::vector<Out>& inclusive = c.m == mode::exclusive ? from_init : want;
-    for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
-      want_totals.push_back(offsets[s + 1] > offsets[s] ? inclusive[offsets[s + 1] - 1]
-                            : c.m == mode::inclusive    ? Out{}
-                                                        : init);
+    for (std::size_t s = 0; s + 1 < totalled.size(); ++s)
+      want_totals.push_back(totalled[s + 1] > totalled[s] ? inclusive[totalled[s + 1] - 1]
+                            : c.m == mode::inclusive      ? Out{}
+                                                          : init);
   }
 
   scan::options opt = test_backend::options();
@@ -997,11 +998,9 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
           batched_scan<In, Out, Op>(c, d_in, d_out, d_totals, init, call);
         } else if (c.segments != segmented::none) {
           with_segments(c.segments, offsets, c.n, w, stream, [&](const auto& segments) {
-            if constexpr (by_offsets<std::decay_t<decltype(segments)>>) {
-              if (c.totals)
-                return segmented_scan<In, Out, Op>(c.m, d_in, scan::with_totals(d_out, d_totals),
-                                                   c.n, segments, init, call);
-            }
+            if (c.totals)
+              return segmented_scan<In, Out, Op>(c.m, d_in, scan::with_totals(d_out, d_totals), c.n,
+                                                 segments, init, call);
             segmented_scan<In, Out, Op>(c.m, d_in, d_out, c.n, segments, init, call);
           });
         } else if (c.totals) {
@@ -1081,7 +1080,7 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   if (c.totals) {
     fetch(totals_sent, w.totals, w.totals_back);
     add(totals_sent.guard_damage(w.totals_back, "totals"));
-    add(compare_totals<In, Out, Op>(items, offsets, c.m, init, w.totals_back, want_totals,
+    add(compare_totals<In, Out, Op>(items, totalled, c.m, init, w.totals_back, want_totals,
                                     c.profile));
   }
   if (!c.in_place) {
@@ -1267,8 +1266,7 @@ inline case_plan draw_case(std::int64_t index, std::uint64_t master, const combo
   }
   if (!has_entry<test_backend>::value && c.what->segmentable) {
     if (c.segments == segmented::none && r.below(5) == 0) draw_lanes(c, r, lim);
-    const bool offsets = c.segments == segmented::offsets32 || c.segments == segmented::offsets64;
-    c.totals = (c.segments == segmented::none || offsets) && r.below(4) == 0;
+    c.totals = r.below(4) == 0;
   }
   return c;
 }

@@ -1,7 +1,8 @@
 // Test cases for totals (scan/totals.hpp): a total per segment beside full, strided, blockwise,
-// segmented (offsets) and batched scans, in every mode, with empty segments, in place, widening,
-// floating point and non-commutative operators, the output checked as well; and argument errors.
-// Totals are poisoned first. Included by scan_test_body.hpp (suite "totals").
+// segmented (offsets, head flags, keys) and batched scans, in every mode, with empty segments, in
+// place, widening, floating point and non-commutative operators, the output checked as well; and
+// argument errors. Totals are poisoned first, in an array of exactly as many as the call has
+// segments. Included by scan_test_body.hpp (suite "totals").
 #pragma once
 
 #include <scan/totals.hpp>
@@ -19,8 +20,13 @@ inline laid_out back_to_back(const std::vector<std::int64_t>& lengths) {
   return {lengths, at, at, starts.back(), starts.back()};
 }
 
-template <class S> inline constexpr bool by_offsets = false;
-template <class O> inline constexpr bool by_offsets<scan::offsets<O>> = true;
+// Flags and keys cannot give empty segments: their totals are those of the others.
+inline std::vector<std::int64_t> marked_lengths(const std::vector<std::int64_t>& lengths) {
+  std::vector<std::int64_t> marked;
+  for (std::int64_t len : lengths)
+    if (len > 0) marked.push_back(len);
+  return marked;
+}
 
 // Every kind of call with totals, for one type pair and operator in mode m.
 template <class In, class Out, class Op> struct totals_checks {
@@ -62,19 +68,23 @@ template <class In, class Out, class Op> struct totals_checks {
         });
   }
 
+  // Custom keys only where tries_custom_keys (segmented_cases.hpp) lets the segmented cases try
+  // them.
   void segmented(std::int64_t n, const std::string& layout, described_by by) const {
+    if constexpr (!tries_custom_keys<In, Out, Op>)
+      if (by == described_by::custom_keys) return;
     rng r(seed() ^ hash(layout) ^ static_cast<std::uint64_t>(n));
     const std::vector<std::int64_t> lengths = segment_lengths(layout, n, r);
-    with_description<false>(by, lengths, n, [&](const auto& segments) {
-      if constexpr (by_offsets<std::decay_t<decltype(segments)>>) {
-        const std::string shape = std::string(described_name(by)) + " " + layout + " (" +
-                                  std::to_string(lengths.size()) + " segments)";
-        check_laid_out<In, Out, Op>(what(n, shape), back_to_back(lengths), m, in_place, true,
-                                    [&](const In* in, Out* out, Out* totals, const Out& init) {
-                                      call_segmented(m, in, scan::with_totals(out, totals), n,
-                                                     segments, init, Op{}, opt);
-                                    });
-      }
+    const bool offsets = by == described_by::offsets32 || by == described_by::offsets64;
+    const std::vector<std::int64_t> totalled = offsets ? lengths : marked_lengths(lengths);
+    const std::string shape = std::string(described_name(by)) + " " + layout + " (" +
+                              std::to_string(totalled.size()) + " segments)";
+    with_description<tries_custom_keys<In, Out, Op>>(by, lengths, n, [&](const auto& segments) {
+      check_laid_out<In, Out, Op>(what(n, shape), back_to_back(totalled), m, in_place, true,
+                                  [&](const In* in, Out* out, Out* totals, const Out& init) {
+                                    call_segmented(m, in, scan::with_totals(out, totals), n,
+                                                   segments, init, Op{}, opt);
+                                  });
     });
   }
 
@@ -93,6 +103,13 @@ template <class In, class Out, class Op> struct totals_checks {
 };
 
 inline const std::int64_t totals_sizes[] = {0, 1, 2, 31, 32, 33, 1000, 4099, 300007, (1 << 21) + 3};
+
+// Head flags and keys: words of the head bitmap and their neighbours, primes, tiles' multiples.
+inline const std::int64_t marked_totals_sizes[] = {0,  1,  2,    31,   32,   33,    63,    64,
+                                                   65, 97, 1000, 4096, 4099, 65536, 65537, 300007};
+
+inline constexpr described_by marked_descriptions[] = {described_by::flags, described_by::keys,
+                                                       described_by::custom_keys};
 
 } // namespace scan_test
 
@@ -157,6 +174,69 @@ TEST_SUITE("totals") {
               totals_checks<std::uint16_t, std::int64_t, scan::sum>{m}.segmented(n, layout, by);
             }
           }
+  }
+
+  TEST_CASE("segmented scans: the totals of head flags and keys, an example") {
+    using namespace scan_test;
+    // keys [7 7 2 2 2 7] (7 again: only adjacent keys count) -> segments {1 2} {3 4 5} {6}.
+    buffer<std::int32_t> in(6), out(6), keys(6), totals(3);
+    buffer<std::uint8_t> flags(6);
+    in.upload({1, 2, 3, 4, 5, 6});
+    keys.upload({7, 7, 2, 2, 2, 7});
+    flags.upload({0, 0, 1, 0, 0, 9}); // item 0 starts a segment whatever its flag
+    const auto* src = static_cast<const std::int32_t*>(in.get());
+    const auto by_keys = scan::keys(static_cast<const std::int32_t*>(keys.get()));
+    const auto by_flags = scan::head_flags(static_cast<const std::uint8_t*>(flags.get()));
+    const scan::options opt = test_backend::options();
+    scan::segmented_inclusive_scan(src, scan::with_totals(out.get(), totals.get()), 6, by_keys,
+                                   scan::sum{}, opt);
+    CHECK(out.download() == std::vector<std::int32_t>{1, 3, 3, 7, 12, 6});
+    CHECK(totals.download() == std::vector<std::int32_t>{3, 12, 6});
+    scan::segmented_exclusive_scan(src, scan::with_totals(out.get(), totals.get()), 6, by_flags,
+                                   100, scan::sum{}, opt);
+    CHECK(out.download() == std::vector<std::int32_t>{100, 101, 100, 103, 107, 100});
+    CHECK(totals.download() == std::vector<std::int32_t>{103, 112, 106});
+    scan::segmented_inclusive_scan(src, scan::with_totals(out.get(), totals.get()), 6, by_flags, 10,
+                                   scan::max{}, opt);
+    CHECK(totals.download() == std::vector<std::int32_t>{10, 10, 10});
+    // In place, exclusive: each total still sees its segment's last input.
+    scan::segmented_exclusive_scan(src, scan::with_totals(in.get(), totals.get()), 6, by_keys, 0,
+                                   scan::sum{}, opt);
+    CHECK(in.download() == std::vector<std::int32_t>{0, 1, 0, 3, 7, 0});
+    CHECK(totals.download() == std::vector<std::int32_t>{3, 12, 6});
+    ++checks_run();
+  }
+
+  TEST_CASE("segmented scans: a total per segment given by head flags or keys") {
+    using namespace scan_test;
+    for (std::int64_t n : marked_totals_sizes)
+      for (const char* layout : segment_layouts)
+        for (described_by by : marked_descriptions)
+          for (mode m : all_modes) {
+            totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.segmented(n, layout, by);
+            totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.segmented(n, layout, by);
+            totals_checks<affine, affine, then>{m}.segmented(n, layout, by);
+            if (n < 4096 || n == 300007) {
+              totals_checks<std::int64_t, std::int64_t, scan::max>{m}.segmented(n, layout, by);
+              totals_checks<double, double, scan::sum>{m, true}.segmented(n, layout, by);
+              totals_checks<float, float, scan::sum>{m}.segmented(n, layout, by);
+              totals_checks<std::uint8_t, std::int64_t, scan::sum>{m}.segmented(n, layout, by);
+            }
+          }
+  }
+
+  TEST_CASE("segmented scans: head flags' and keys' totals of long inputs") {
+    using namespace scan_test;
+    // Past 2^21 items: many tiles, and a head bitmap of 2^16 words and more.
+    const std::int64_t n = (std::int64_t{1} << 22) + 5;
+    for (const char* layout : {"one", "length 1", "power law", "tile sizes"}) {
+      totals_checks<std::int32_t, std::int32_t, scan::sum>{mode::exclusive, true}.segmented(
+          n, layout, described_by::flags);
+      totals_checks<std::int64_t, std::int64_t, scan::sum>{mode::inclusive_init}.segmented(
+          n, layout, described_by::keys);
+    }
+    totals_checks<scan::half, float, scan::sum>{mode::exclusive}.segmented(70001, "mean 64",
+                                                                           described_by::keys);
   }
 
   TEST_CASE("batched scans: a total per row or column") {
@@ -238,7 +318,59 @@ TEST_SUITE("totals") {
               scan::along::columns, scan::sum{}, opt);
         },
         "overlaps");
+    buffer<std::uint8_t> flags(n);
+    buffer<std::int32_t> keys(n);
+    flags.upload(std::vector<std::uint8_t>(n, 1));
+    keys.upload(std::vector<std::int32_t>(n, 3));
+    const auto by_flags = scan::head_flags(static_cast<const std::uint8_t*>(flags.get()));
+    const auto by_keys = scan::keys(static_cast<const std::int32_t*>(keys.get()));
+    rejects(
+        "null totals of head flags",
+        [&] {
+          scan::segmented_inclusive_scan(src, scan::with_totals(out.get(), none), n, by_flags,
+                                         scan::sum{}, opt);
+        },
+        "null");
+    rejects(
+        "totals of keys inside the output",
+        [&] {
+          scan::segmented_exclusive_scan(src, scan::with_totals(out.get(), out.get() + n - 1), n,
+                                         by_keys, 0, scan::sum{}, opt);
+        },
+        "overlaps");
+    rejects(
+        "totals of head flags over the input",
+        [&] {
+          scan::segmented_inclusive_scan(totals.get(), scan::with_totals(out.get(), totals.get()),
+                                         n, by_flags, scan::sum{}, opt);
+        },
+        "overlaps");
+    rejects(
+        "totals over the keys",
+        [&] {
+          scan::segmented_inclusive_scan(src, scan::with_totals(out.get(), keys.get() + 7), n,
+                                         by_keys, scan::sum{}, opt);
+        },
+        "keys");
+    {
+      buffer<std::uint8_t> flag_bytes(4 * n);
+      flag_bytes.upload(std::vector<std::uint8_t>(4 * n, 1));
+      const auto flags_before = flag_bytes.download();
+      expect_error(
+          "totals over the head flags",
+          [&] {
+            scan::segmented_inclusive_scan(
+                src,
+                scan::with_totals(out.get(), reinterpret_cast<std::int32_t*>(flag_bytes.get())), n,
+                scan::head_flags(static_cast<const std::uint8_t*>(flag_bytes.get())), scan::sum{},
+                opt);
+          },
+          "totals:", "head flags");
+      CHECK(same_bytes(flag_bytes.download(), flags_before));
+    }
     // No totals asked for, or none to write: any pointer.
+    scan::segmented_inclusive_scan(static_cast<const std::int32_t*>(nullptr),
+                                   scan::with_totals(none, none), 0, by_keys, scan::sum{}, opt);
     scan::blockwise_inclusive_scan(static_cast<const std::int32_t*>(nullptr),
                                    scan::with_totals(none, none), 0, 7, scan::sum{}, opt);
   }

@@ -1,6 +1,13 @@
 // The definitions behind compiled_operator.hpp, for the generated per-operator units.
 #pragma once
 
+// GCC 12 (nvcc's host compiler) warns that a workspace_source's optional members may be used
+// uninitialized in its destructor, once enough of the orchestration is inlined into one unit: a
+// false positive (they are constructed empty), for these generated units only.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
+
 #include <scan/detail/backends/gpu/gpu_backend.cuh>
 #include <scan/detail/scan_on.hpp>
 
@@ -46,7 +53,7 @@ template <class Op> void run_segmented_compiled_for(const detail::request& r) {
       mark_compiled_segments(r, words, bad);
     };
     detail::segmented_on(gpu_backend<configured_vendor>{}, mark, r.segments.checked, a.in, a.out,
-                         a.n, a.inclusive, a.init, a.opt, op);
+                         a.n, a.inclusive, a.init, a.opt, op, detail::marked_totals_of<Out>(r));
   });
 }
 

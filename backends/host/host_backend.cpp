@@ -63,7 +63,7 @@ void run_segmented_compiled(const detail::request& r) {
       mark_compiled(parts, r, words, bad);
     };
     detail::segmented_on(host_backend{}, mark, r.segments.checked, a.in, a.out, a.n, a.inclusive,
-                         a.init, a.opt, op);
+                         a.init, a.opt, op, detail::marked_totals_of<Out>(r));
   });
 }
 

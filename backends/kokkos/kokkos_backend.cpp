@@ -69,7 +69,8 @@ template <class Exec> void run_segmented_compiled_on(const scan::detail::request
         mark_compiled(parts, r, words, bad);
       };
       scan::detail::segmented_on(kokkos_team_backend<Exec>{{Exec{}}}, mark, r.segments.checked,
-                                 a.in, a.out, a.n, a.inclusive, a.init, a.opt, op);
+                                 a.in, a.out, a.n, a.inclusive, a.init, a.opt, op,
+                                 scan::detail::marked_totals_of<Out>(r));
     });
   }
 }

@@ -8,6 +8,8 @@
 //   scan::segmented_exclusive_scan(d_in, d_out, n, segments, init, op, opts); // each from init
 //   scan::segmented_exclusive_scan(d_in, scan::with_totals(d_out, d_totals), n,
 //                                  scan::offsets(d_offsets, num_segments), init);  // and totals
+//   scan::segmented_inclusive_scan(d_in, scan::with_totals(d_out, d_totals), n,
+//                                  scan::keys(d_keys));  // a total per run of equal keys
 //
 // Types, operators, pointers, in-place use, errors and options are those of scan.hpp, except that
 // a segmented scan takes its scratch memory from the library (options::workspace is not used),
@@ -64,8 +66,9 @@ void dispatch_segmented(const In* in, Out* out, std::int64_t n, const Segments& 
     scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check_segmented(r);
+    Out* marked = totals_from_marks(r) ? totals.data : nullptr; // else written around the scan
     run_header_path_with_totals(r, args, op, [&] {
-      if (n > 0) run_segmented_header_path(args, segments, op);
+      if (n > 0) run_segmented_header_path(args, segments, op, marked);
     });
   }
 }
@@ -91,29 +94,29 @@ void segmented_exclusive_scan(const In* in, Out* out, std::int64_t n, const Segm
   detail::dispatch_segmented<In, Out>(in, out, n, segments, false, &init, op, opt);
 }
 
-// The same, with each segment's total into out.totals (num_segments of them: scan/totals.hpp).
-// Only segments given by offsets have totals.
-template <class In, class Out, class Offset, class Op = sum,
+// The same, with each segment's total into out.totals (scan/totals.hpp), in segment order:
+// num_segments of them for offsets; for head flags and keys one per run from a head, so the array
+// must hold as many as the input has segments (at most n; none when n is 0).
+template <class In, class Out, class Segments, class Op = sum,
           std::enable_if_t<!std::is_convertible_v<Op, Out>, int> = 0>
 void segmented_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
-                              const offsets<Offset>& segments, Op op = {},
-                              const options& opt = {}) {
+                              const Segments& segments, Op op = {}, const options& opt = {}) {
   detail::dispatch_segmented<In, Out>(in, out.out, n, segments, true, nullptr, op, opt,
                                       {out.totals, true});
 }
 
-template <class In, class Out, class Offset, class Op = sum>
+template <class In, class Out, class Segments, class Op = sum>
 void segmented_inclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
-                              const offsets<Offset>& segments, detail::non_deduced<Out> init,
-                              Op op = {}, const options& opt = {}) {
+                              const Segments& segments, detail::non_deduced<Out> init, Op op = {},
+                              const options& opt = {}) {
   detail::dispatch_segmented<In, Out>(in, out.out, n, segments, true, &init, op, opt,
                                       {out.totals, true});
 }
 
-template <class In, class Out, class Offset, class Op = sum>
+template <class In, class Out, class Segments, class Op = sum>
 void segmented_exclusive_scan(const In* in, with_totals<Out*, Out> out, std::int64_t n,
-                              const offsets<Offset>& segments, detail::non_deduced<Out> init,
-                              Op op = {}, const options& opt = {}) {
+                              const Segments& segments, detail::non_deduced<Out> init, Op op = {},
+                              const options& opt = {}) {
   detail::dispatch_segmented<In, Out>(in, out.out, n, segments, false, &init, op, opt,
                                       {out.totals, true});
 }

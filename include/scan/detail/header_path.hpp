@@ -7,6 +7,7 @@
 
 #include <scan/detail/backends/host/host_backend.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_tails.hpp>
 #include <scan/detail/scan_on.hpp>
 #include <scan/error.hpp>
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
@@ -83,10 +84,11 @@ void run_header_path_batched(const scan_args<In, Out>& a, const lanes_layout& at
 
 // A checked call (r, as args a) scanned by scan() between the steps that write its totals, when it
 // asks for them (scan/totals.hpp).
+// Totals from marks are the segmented scan's own.
 template <class In, class Out, class Op, class Scan>
 void run_header_path_with_totals(const request& r, const scan_args<In, Out>& a, Op op,
                                  Scan&& scan) {
-  if (!r.has_totals) return scan();
+  if (!r.has_totals || totals_from_marks(r)) return scan();
   const segment_tails tails = tails_of(r);
   auto* totals = static_cast<Out*>(r.totals);
   const auto step = [&](totals_step s) {

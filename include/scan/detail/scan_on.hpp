@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/core/rounded.hpp>
@@ -12,6 +13,7 @@
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/detail/orchestration/totals.hpp>
+#include <scan/error.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
@@ -34,11 +36,14 @@ void scan_on(const Backend& backend, const scan_args<In, Out>& a, Op op) {
 }
 
 // A checked segmented scan (n > 0) on `backend`: `mark(parts, words, bad)` marks the segment
-// starts (orchestration/segmented.hpp); `check`: wait for the offsets' check before scanning.
-// Pairs need room that no caller sized a workspace for: the library's is used.
+// starts (orchestration/segmented.hpp); `check`: wait for the offsets' check before scanning;
+// `totals` (pointers only; null: none): the totals of segments counted from their marks (flags,
+// keys), written by the scan. Pairs need room that no caller sized a workspace for: the library's
+// is used.
 template <class Backend, class Mark, class InSeq, class OutSeq, class Out, class Op>
 void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, OutSeq out,
-                  std::int64_t n, bool inclusive, maybe<Out> init, const options& call, Op op) {
+                  std::int64_t n, bool inclusive, maybe<Out> init, const options& call, Op op,
+                  Out* totals = nullptr) {
   options opt = call;
   opt.workspace = {};
   in_accumulator(out, init, [&](auto run_out, auto run_init) {
@@ -46,7 +51,15 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
       const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
         mark(parts, words, bad);
       };
-      segmented_scan(parts, mark_here, check, in, run_out, n, inclusive, run_init, op, ws);
+      // In the output's own type, as the offsets' totals are (not run_out's accumulator).
+      const auto write = [&](totals_step step, const marked_segments& marks) {
+        if constexpr (std::is_pointer_v<InSeq> && std::is_pointer_v<OutSeq>)
+          write_marked_totals(parts, step, marks, in, out, totals, inclusive, op);
+        else
+          throw error("totals: a segmented scan of sequences writes none (internal error)");
+      };
+      const marked_totals<decltype(write)> marked{totals != nullptr, write};
+      segmented_scan(parts, mark_here, check, marked, in, run_out, n, inclusive, run_init, op, ws);
     });
   });
 }

@@ -11,13 +11,16 @@
 
 namespace scan::detail {
 
+// `totals` (null: none): the totals of segments counted from their marks (flags, keys).
 template <class In, class Out, class Segments, class Op>
-void run_segmented_header_path(const scan_args<In, Out>& a, const Segments& segments, Op op) {
+void run_segmented_header_path(const scan_args<In, Out>& a, const Segments& segments, Op op,
+                               Out* totals = nullptr) {
   const auto mark = [&](auto& parts, std::uint32_t* words, std::uint32_t* bad) {
     mark_heads(parts, segments, a.n, words, bad);
   };
   const auto on = [&](const auto& backend) {
-    segmented_on(backend, mark, checks(segments), a.in, a.out, a.n, a.inclusive, a.init, a.opt, op);
+    segmented_on(backend, mark, checks(segments), a.in, a.out, a.n, a.inclusive, a.init, a.opt, op,
+                 totals);
   };
   switch (a.opt.backend) {
   case backend::host:

@@ -64,8 +64,8 @@ struct segment_tails {
 };
 
 // The segments of request r: a batched layout's lanes, a blockwise scan's blocks, offsets, or the
-// whole input as one segment. Segments given by flags or keys have no tails (count < 0): their
-// number is known only once they are marked.
+// whole input as one segment. Segments given by flags or keys have no tails here (count < 0):
+// their number is known only once they are marked (core/segment_marks.hpp).
 inline segment_tails tails_of(const request& r) {
   segment_tails t;
   t.n = r.n;
@@ -92,6 +92,12 @@ inline segment_tails tails_of(const request& r) {
     t.segment = r.n;
   }
   return t;
+}
+
+// Whether r's totals are those of segments given by flags or keys, which its segmented scan writes
+// from its marks (orchestration/segmented.hpp) rather than steps around it.
+inline bool totals_from_marks(const request& r) {
+  return r.has_totals && tails_of(r).count < 0;
 }
 
 } // namespace scan::detail

@@ -3,6 +3,9 @@
 // (value, head) pairs under restart_at_heads (core/headed_sequences.hpp). The single pass carries
 // segment boundaries across tiles in its look-back, so a segment spanning many tiles and a tile
 // holding many segments are both one launch; floating-point results repeat as the flat scan's do.
+// Totals of segments counted from their marks (flags, keys) are written here, around the scan,
+// while the bitmap is at hand: a flat scan of the heads per word numbers the segments
+// (core/segment_marks.hpp), then orchestration/totals.hpp's steps run over the items.
 #pragma once
 
 #include <cstdint>
@@ -13,8 +16,10 @@
 #include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/headed_sequences.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_marks.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/error.hpp>
+#include <scan/operators.hpp>
 #include <scan/segments.hpp>
 
 namespace scan::detail {
@@ -52,16 +57,27 @@ template <class Offset> bool checks(const offsets<Offset>& segments) {
   return segments.checked;
 }
 
+// The totals a segmented scan writes from its marks: when `wanted`, write(step, marks) runs each
+// step of orchestration/totals.hpp (write_marked_totals) on the numbered segments.
+template <class Write> struct marked_totals {
+  bool wanted;
+  Write write;
+};
+
 // A checked segmented scan (n > 0) of sequences. `mark(words, bad)` marks the segment starts
 // (mark_heads above, or the compiled library's marking); `check`: read `bad` back first and throw
-// before anything is written. Always the single pass (every backend's automatic choice): no
-// multi-part kernels are compiled for pairs.
-template <class Parts, class Mark, class InSeq, class OutSeq, class Out, class Op, class Workspace>
-void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out, std::int64_t n,
-                    bool inclusive, maybe<Out> init, Op op, Workspace& workspace) {
+// before anything is written; `totals`: the totals to write from the marks. Always the single
+// pass (every backend's automatic choice): no multi-part kernels are compiled for pairs.
+template <class Parts, class Mark, class Write, class InSeq, class OutSeq, class Out, class Op,
+          class Workspace>
+void segmented_scan(Parts& parts, Mark&& mark, bool check, const marked_totals<Write>& totals,
+                    InSeq in, OutSeq out, std::int64_t n, bool inclusive, maybe<Out> init, Op op,
+                    Workspace& workspace) {
   using item = headed<Out>;
   const std::int64_t words = head_words(n);
-  arena ws = workspace.totals(carve_bytes<std::uint32_t>(words + 1));
+  // One carve for both: a second workspace.totals() would hand out the same memory.
+  const std::size_t count_bytes = totals.wanted ? carve_bytes<segment_count>(words) : 0;
+  arena ws = workspace.totals(carve_bytes<std::uint32_t>(words + 1) + count_bytes);
   std::uint32_t* bits = ws.take<std::uint32_t>(words + 1);
   mark(bits, bits + words);
   if (check) {
@@ -70,12 +86,21 @@ void segmented_scan(Parts& parts, Mark&& mark, bool check, InSeq in, OutSeq out,
       throw error("offsets: they must start at 0, never decrease and end at n = " +
                   std::to_string(n) + "; these do not (nothing was written)");
   }
+  marked_segments marks{bits, nullptr, n};
+  if (totals.wanted) {
+    segment_count* before = ws.take<segment_count>(words);
+    single_pass_scan(parts, head_counts{bits}, before, words, false, maybe<segment_count>{0, true},
+                     sum{}, workspace);
+    marks.before = before;
+    totals.write(totals_step::save_tails, marks); // before the scan: it may overwrite the input
+  }
   const head_bits heads{bits};
   const headed_items<InSeq, head_bits, Out, Op> items{in, heads, init, op};
   const headed_results<OutSeq, head_bits, Out> results{out, heads, !inclusive, init.value};
   // An exclusive scan starts from init, so that its first item is written (as init).
   const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{init.value, 0}, true};
   single_pass_scan(parts, items, results, n, inclusive, start, restart_at_heads<Op>{op}, workspace);
+  if (totals.wanted) totals.write(totals_step::finish, marks);
 }
 
 } // namespace scan::detail

@@ -5,6 +5,8 @@
 //   finish      after the scan: each total from its segment's last result, the inclusive one as
 //               it is, the exclusive one combined with the saved item. An empty segment's total
 //               is init, or a value-initialised Out for a scan without one.
+// Segments known only by their marks (head flags, keys: core/segment_marks.hpp) take the same
+// steps over their items, where each segment ends, from within the segmented scan (segmented.hpp).
 // Totals combine in the accumulator (16-bit floats: float) and round once into Out; an exclusive
 // total of 16-bit floats combines the already rounded last result.
 #pragma once
@@ -13,11 +15,40 @@
 
 #include <scan/config.hpp>
 #include <scan/detail/core/request.hpp>
+#include <scan/detail/core/segment_marks.hpp>
 #include <scan/detail/core/segment_tails.hpp>
 #include <scan/half.hpp>
 
 namespace scan::detail {
 
+// The two steps on one segment s, given its tail t (never empty).
+template <class In, class Out> struct save_tail_item {
+  const In* in;
+  Out* totals;
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
+    totals[s] = static_cast<Out>(in[t.in]);
+  }
+};
+
+template <class Out, class Op> struct finish_total {
+  const Out* out;
+  Out* totals;
+  bool inclusive;
+  Op op;
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
+    using Acc = accumulator_t<Out>;
+    if (inclusive) {
+      totals[s] = out[t.out];
+    } else {
+      Op f = op; // operators need not be const-callable
+      totals[s] = static_cast<Out>(f(static_cast<Acc>(out[t.out]), static_cast<Acc>(totals[s])));
+    }
+  }
+};
+
+// The steps over segments whose tails are known (segment_tails): one index per segment.
 template <class In, class Out> struct save_tail_items {
   segment_tails tails;
   const In* in;
@@ -25,7 +56,7 @@ template <class In, class Out> struct save_tail_items {
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
     const segment_tail t = tails(s);
-    if (!t.empty()) totals[s] = static_cast<Out>(in[t.in]);
+    if (!t.empty()) save_tail_item<In, Out>{in, totals}(s, t);
   }
 };
 
@@ -38,16 +69,22 @@ template <class Out, class Op> struct finish_totals {
   Op op;
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
-    using Acc = accumulator_t<Out>;
     const segment_tail t = tails(s);
-    if (t.empty()) {
+    if (t.empty())
       totals[s] = init.present ? init.value : Out{};
-    } else if (inclusive) {
-      totals[s] = out[t.out];
-    } else {
-      Op f = op; // operators need not be const-callable
-      totals[s] = static_cast<Out>(f(static_cast<Acc>(out[t.out]), static_cast<Acc>(totals[s])));
-    }
+    else
+      finish_total<Out, Op>{out, totals, inclusive, op}(s, t);
+  }
+};
+
+// A step over segments known by their marks (core/segment_marks.hpp): one index per item, which
+// acts where a segment ends. No segment is empty.
+template <class Step> struct over_marked_items {
+  marked_segments marks;
+  Step step;
+
+  SCAN_HOST_DEVICE void operator()(std::int64_t i) const {
+    if (marks.ends_segment(i)) step(marks.segment_of(i), segment_tail{i, i});
   }
 };
 
@@ -60,6 +97,17 @@ void write_totals(Parts& parts, totals_step step, const segment_tails& tails, co
     parts.for_each(tails.count, finish_totals<Out, Op>{tails, out, totals, inclusive, init, op});
   else if (!inclusive)
     parts.for_each(tails.count, save_tail_items<In, Out>{tails, in, totals});
+}
+
+// The same for the n > 0 items of segments known by their marks: as many totals as segments.
+template <class Parts, class In, class Out, class Op>
+void write_marked_totals(Parts& parts, totals_step step, const marked_segments& marks, const In* in,
+                         const Out* out, Out* totals, bool inclusive, Op op) {
+  if (step == totals_step::finish)
+    parts.for_each(marks.n,
+                   over_marked_items<finish_total<Out, Op>>{marks, {out, totals, inclusive, op}});
+  else if (!inclusive)
+    parts.for_each(marks.n, over_marked_items<save_tail_item<In, Out>>{marks, {in, totals}});
 }
 
 } // namespace scan::detail
