@@ -176,8 +176,8 @@ void segmented_views_with_totals(const Exec& exec, const InView& in,
                                  const Segments& segments, bool inclusive,
                                  maybe<view_value_t<OutView>> init, Op op, const options& opt) {
   static_assert(is_offsets_view<Segments>::value,
-                "totals: segments given by head flags or keys have no totals (their count is "
-                "known only once they are marked); give scan::kokkos::offsets");
+                "totals: segments given by head flags or keys have no totals into Views yet "
+                "(scan/segmented.hpp's pointer calls have them); give scan::kokkos::offsets");
   const std::int64_t n = check_views(exec, in, to.out, opt);
   describe<Exec>(segments, to.out, n);
   const auto count = static_cast<std::int64_t>(segments.view.extent(0)) - 1;

@@ -21,8 +21,8 @@
 //
 // Total s is init (when given) combined with every item of segment s in order, in out's type; an
 // empty segment's is init, or a value-initialised Out for a scan without one. Segments given by
-// head flags or keys have no totals (their count is known only once they are marked): give
-// offsets. The totals are written by small kernels queued on `exec` around the scan, reading each
+// head flags or keys have no totals into Views yet (the pointer API's segmented scans have them):
+// give offsets. The totals are written by small kernels queued on `exec` around the scan, reading each
 // segment's last item from in and out through the Views themselves, so no View needs to be
 // contiguous and nothing waits: after the scan, from its last result (an exclusive scan's
 // combined with its last input), and for an exclusive scan in place also before it, keeping the
