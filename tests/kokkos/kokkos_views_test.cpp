@@ -1172,6 +1172,41 @@ void check_segmented_totals(const InView& in, const OutView& out, const TotalsVi
     }
 }
 
+// Segmented scans by head flags and by keys with a total per segment, in every mode: `offsets`
+// holds segments of one item or more (flags and keys cannot describe an empty one).
+template <class InView, class OutView, class TotalsView, class Op>
+void check_marked_totals(const InView& in, const OutView& out, const TotalsView& totals,
+                         const std::vector<std::int64_t>& offsets, Op op) {
+  const auto n = static_cast<std::int64_t>(in.extent(0));
+  std::vector<std::uint8_t> flags(static_cast<std::size_t>(n), 0);
+  std::vector<int> keys(static_cast<std::size_t>(n));
+  for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+    flags[static_cast<std::size_t>(offsets[s])] = static_cast<std::uint8_t>(1 + s % 200);
+    for (std::int64_t i = offsets[s]; i < offsets[s + 1]; ++i)
+      keys[static_cast<std::size_t>(i)] = static_cast<int>(s % 3); // runs, not groups
+  }
+  Kokkos::View<std::uint8_t*> flags_view("flags", n);
+  Kokkos::View<int*> keys_view("keys", n);
+  fill(flags_view, flags);
+  fill(keys_view, keys);
+  for (int by = 0; by < 2; ++by)
+    for (int m = 0; m < 3; ++m) {
+      CAPTURE(by);
+      check_with_totals(in, out, totals, offsets, m, op, [&](const auto& exec, auto to, auto init) {
+        const auto call = [&](const auto& segments) {
+          if (m == 0)
+            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, op);
+          else if (m == 1)
+            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, init, op);
+          else
+            scan::kokkos::segmented_exclusive_scan(exec, in, to, segments, init, op);
+        };
+        if (by == 0) call(scan::kokkos::head_flags(flags_view));
+        if (by == 1) call(scan::kokkos::keys(keys_view));
+      });
+    }
+}
+
 // Sizes around powers of two and primes, beside the others.
 const std::int64_t total_sizes[] = {0, 1, 2, 3, 7, 31, 32, 33, 127, 128, 129, 1024, 1031, 100003};
 
@@ -1204,6 +1239,12 @@ void check_rank1_totals(std::int64_t n, std::int64_t in_stride, std::int64_t out
     const auto count = static_cast<std::int64_t>(offsets.size()) - 1;
     check_segmented_totals(in, pick(out), strided_view<Out>("totals", count, totals_stride),
                            offsets, op);
+    std::vector<std::int64_t> starts{0}; // the same segments less the empty ones
+    for (const std::int64_t len : lengths)
+      if (len > 0) starts.push_back(starts.back() + len);
+    const auto heads = static_cast<std::int64_t>(starts.size()) - 1;
+    check_marked_totals(in, pick(out), strided_view<Out>("totals", heads, totals_stride), starts,
+                        op);
   } else {
     check_flat_totals(in, out, strided_view<Out>("total", 1, totals_stride), op);
   }
@@ -1211,7 +1252,7 @@ void check_rank1_totals(std::int64_t n, std::int64_t in_stride, std::int64_t out
 
 } // namespace
 
-TEST_CASE("totals: flat, blockwise and segmented scans of rank-1 Views") {
+TEST_CASE("totals: flat, blockwise and segmented (offsets, flags, keys) scans of rank-1 Views") {
   for (const std::int64_t n : total_sizes) {
     check_rank1_totals<int, int>(n, 1, 1, 1, false, scan::sum{});
     check_rank1_totals<int, int>(n, 1, 1, 1, true, custom_max{}); // in place
@@ -1333,6 +1374,33 @@ TEST_CASE("totals: batched scans of matrix rows and columns") {
         }
 }
 
+TEST_CASE("totals: head flags' totals into Views longer and shorter than the segments' count") {
+  // 1000 items in 100 segments of 10: a View of 120 keeps its last 20 entries; one of 50 takes
+  // the first 50 totals and nothing is written past it.
+  const std::int64_t n = 1000;
+  Kokkos::View<int*> in("in", n), out("out", n);
+  Kokkos::View<std::uint8_t*> flags("flags", n);
+  std::vector<std::uint8_t> f(static_cast<std::size_t>(n), 0);
+  for (std::int64_t i = 0; i < n; i += 10)
+    f[static_cast<std::size_t>(i)] = 1;
+  fill(flags, f);
+  fill(in, std::vector<int>(static_cast<std::size_t>(n), 1));
+  for (const std::int64_t extent : {std::int64_t{120}, std::int64_t{50}}) {
+    CAPTURE(extent);
+    Kokkos::View<int*> room("room", extent + 10); // totals, then 10 entries beyond them
+    fill(room, std::vector<int>(static_cast<std::size_t>(extent + 10), -1));
+    const auto totals = Kokkos::subview(room, std::make_pair(std::int64_t{0}, extent));
+    const exec_space exec;
+    scan::kokkos::segmented_exclusive_scan(exec, in, scan::kokkos::with_totals(out, totals),
+                                           scan::kokkos::head_flags(flags), 5);
+    exec.fence();
+    std::vector<int> want(static_cast<std::size_t>(extent + 10), -1);
+    for (std::int64_t s = 0; s < std::min<std::int64_t>(extent, 100); ++s)
+      want[static_cast<std::size_t>(s)] = 15; // init 5 and ten ones
+    CHECK(first_mismatch(read(room), want) == -1);
+  }
+}
+
 TEST_CASE("totals: bad totals Views are rejected and nothing is written") {
   const exec_space exec;
   const std::int64_t n = 1000;
@@ -1389,6 +1457,27 @@ TEST_CASE("totals: bad totals Views are rejected and nothing is written") {
                                                scan::kokkos::offsets(offsets, false));
       },
       "totals:", "shares memory with the offsets");
+  Kokkos::View<int*> keys("keys", n); // totals over the keys, the flags, in and out
+  auto keys_part = Kokkos::subview(keys, Kokkos::make_pair(5, 10));
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_inclusive_scan(exec, in, with_totals(out, keys_part),
+                                               scan::kokkos::keys(keys));
+      },
+      "totals:", "shares memory with the segments");
+  Kokkos::View<std::uint8_t*> flags("flags", n);
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_exclusive_scan(exec, in, with_totals(out, in_head),
+                                               scan::kokkos::head_flags(flags), 0);
+      },
+      "totals:", "shares memory with in");
+  check_rejected(
+      [&] {
+        scan::kokkos::segmented_inclusive_scan(exec, in, with_totals(out, out_tail),
+                                               scan::kokkos::head_flags(flags));
+      },
+      "totals:", "shares memory with out");
   auto b_column = Kokkos::subview(b, Kokkos::ALL, 2);
   check_rejected(
       [&] {

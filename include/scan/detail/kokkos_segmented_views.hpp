@@ -108,10 +108,13 @@ auto describe(const keys_view<View, Equal>& s, const OutView& out, std::int64_t 
   return scan::keys<std::remove_pointer_t<decltype(s.view.data())>, Equal>(s.view.data(), s.equal);
 }
 
-template <class Exec, class InView, class OutView, class Segments, class Op>
+// `totals`: none, or one View for the totals of segments given by flags or keys, which the scan
+// writes as it numbers them (kokkos_view_totals.hpp), as many as its extent holds.
+template <class Exec, class InView, class OutView, class Segments, class Op, class... TotalsView>
 void segmented_views(const Exec& exec, const InView& in, const OutView& out,
                      const Segments& segments, bool inclusive, maybe<view_value_t<OutView>> init,
-                     Op op, const options& call) {
+                     Op op, const options& call, const TotalsView&... totals) {
+  static_assert(sizeof...(TotalsView) <= 1, "one totals View at most");
   using Out = view_value_t<OutView>;
   static_assert(!std::is_const<typename OutView::value_type>::value,
                 "out: a View of const elements cannot receive a scan");
@@ -129,10 +132,13 @@ void segmented_views(const Exec& exec, const InView& in, const OutView& out,
     const bool check = scan::detail::checks(description);
     if constexpr (native_gpu<Exec>::present)
       scan::detail::segmented_on(kokkos_backend<Exec>{exec}, mark, check, device_sequence(in),
-                                 device_sequence(out), n, inclusive, init, opt, op);
+                                 device_sequence(out), n, inclusive, init, opt, op,
+                                 device_sequence(totals)...,
+                                 static_cast<std::int64_t>(totals.extent(0))...);
     else
       scan::detail::segmented_on(kokkos_backend<Exec>{exec}, mark, check, in, out, n, inclusive,
-                                 init, opt, op);
+                                 init, opt, op, totals...,
+                                 static_cast<std::int64_t>(totals.extent(0))...);
   }
 }
 
@@ -175,22 +181,28 @@ void segmented_views_with_totals(const Exec& exec, const InView& in,
                                  const views_with_totals<OutView, TotalsView>& to,
                                  const Segments& segments, bool inclusive,
                                  maybe<view_value_t<OutView>> init, Op op, const options& opt) {
-  static_assert(is_offsets_view<Segments>::value,
-                "totals: segments given by head flags or keys have no totals into Views yet "
-                "(scan/segmented.hpp's pointer calls have them); give scan::kokkos::offsets");
   const std::int64_t n = check_views(exec, in, to.out, opt);
   describe<Exec>(segments, to.out, n);
-  const auto count = static_cast<std::int64_t>(segments.view.extent(0)) - 1;
-  check_totals_view<Exec>(
-      to.totals, count,
-      {bytes_of("in", in), bytes_of("out", to.out), bytes_of("the offsets", segments.view)});
-  if constexpr (accessible_from<Exec, InView> && accessible_from<Exec, OutView> &&
-                accessible_from<Exec, TotalsView>) {
-    using offsets_type = decltype(segments.view);
-    if (n == 0) return fill_empty_totals(exec, to.totals, init);
-    scan_with_totals(
-        exec, in, to.out, to.totals, last_of_offsets<offsets_type>{segments.view, n}, inclusive,
-        init, op, [&] { segmented_views(exec, in, to.out, segments, inclusive, init, op, opt); });
+  if constexpr (is_offsets_view<Segments>::value) {
+    const auto count = static_cast<std::int64_t>(segments.view.extent(0)) - 1;
+    check_totals_view<Exec>(
+        to.totals, count,
+        {bytes_of("in", in), bytes_of("out", to.out), bytes_of("the offsets", segments.view)});
+    if constexpr (accessible_from<Exec, InView> && accessible_from<Exec, OutView> &&
+                  accessible_from<Exec, TotalsView>) {
+      using offsets_type = decltype(segments.view);
+      if (n == 0) return fill_empty_totals(exec, to.totals, init);
+      scan_with_totals(
+          exec, in, to.out, to.totals, last_of_offsets<offsets_type>{segments.view, n}, inclusive,
+          init, op, [&] { segmented_views(exec, in, to.out, segments, inclusive, init, op, opt); });
+    }
+  } else {
+    // Flags or keys: as many totals as the scan finds heads, written as it numbers them, into
+    // as many as the View holds.
+    check_totals_room<Exec>(to.totals, {bytes_of("in", in), bytes_of("out", to.out),
+                                        bytes_of("the segments", segments.view)});
+    if constexpr (accessible_from<Exec, TotalsView>)
+      segmented_views(exec, in, to.out, segments, inclusive, init, op, opt, to.totals);
   }
 }
 

@@ -13,22 +13,23 @@
 //
 // Totals are always a rank-1 View whose extent is the number of totals (1 for a flat scan; the
 // *_scan_total entry points of kokkos_views.hpp give a flat scan's one total into a rank-0 View or
-// on the host). Its value type is out's (not const); any layout, strided subviews included, in a
-// memory space the execution space can access. It must share no memory with in, out or the
-// offsets (the whole extent each View spans is compared, so a totals column interleaved with an
-// output column of one matrix is refused too). Anything else raises scan::error("totals: ...")
-// before anything is written.
+// on the host; for head flags and keys, see below). Its value type is out's (not const); any
+// layout, strided subviews included, in a memory space the execution space can access. It must
+// share no memory with in, out or the segments (the whole extent each View spans is compared, so
+// a totals column interleaved with an output column of one matrix is refused too). Anything else
+// raises scan::error("totals: ...") before anything is written.
 //
 // Total s is init (when given) combined with every item of segment s in order, in out's type; an
 // empty segment's is init, or a value-initialised Out for a scan without one. Segments given by
-// head flags or keys have no totals into Views yet (the pointer API's segmented scans have them):
-// give offsets. The totals are written by small kernels queued on `exec` around the scan, reading each
-// segment's last item from in and out through the Views themselves, so no View needs to be
-// contiguous and nothing waits: after the scan, from its last result (an exclusive scan's
-// combined with its last input), and for an exclusive scan in place also before it, keeping the
-// last inputs in the totals View until the scan has overwritten them. (So a scan in place whose
-// checked offsets turn out bad, which raises scan::error without writing out, may have written
-// totals.)
+// head flags or keys (none empty) have as many totals as the scan finds heads, at most n, written
+// by the scan as it numbers them (orchestration/totals.hpp): their View may have any extent, and
+// segments past it get no total (size it with the segments' count). The other totals are written by
+// small kernels queued on `exec` around the scan, reading each segment's last item from in and out
+// through the Views themselves, so no View needs to be contiguous and nothing waits: after the
+// scan, from its last result (an exclusive scan's combined with its last input), and for an
+// exclusive scan in place also before it, keeping the last inputs in the totals View until the scan
+// has overwritten them. (So a scan in place whose checked offsets turn out bad, which raises
+// scan::error without writing out, may have written totals.)
 #pragma once
 
 #include <cstdint>
@@ -77,22 +78,30 @@ template <class V> view_bytes bytes_of(const char* role, const V& v) {
   return {begin, begin + v.span() * sizeof(typename V::value_type), role, v.label()};
 }
 
-// The checks of a totals View that receives `count` totals, beside Views it must not overlap.
+// The checks of a totals View of any extent (segments counted from flags or keys: as many as
+// the scan finds), beside Views it must not overlap.
 template <class Exec, class TotalsView>
-void check_totals_view(const TotalsView& totals, std::int64_t count,
-                       std::initializer_list<view_bytes> others) {
+void check_totals_room(const TotalsView& totals, std::initializer_list<view_bytes> others) {
   check_accessible<Exec>("totals", totals);
   const auto have = static_cast<std::int64_t>(totals.extent(0));
-  if (have != count)
-    throw error("totals: extent " + std::to_string(have) + " of View '" + totals.label() +
-                "' differs from the " + std::to_string(count) + " totals the scan writes");
-  if (count == 0) return;
+  if (have == 0) return;
   if (!totals.data()) throw error("totals: View with no data and extent " + std::to_string(have));
   const view_bytes mine = bytes_of("totals", totals);
   for (const view_bytes& other : others)
     if (other.begin != other.end && mine.begin < other.end && other.begin < mine.end)
       throw error("totals: View '" + totals.label() + "' shares memory with " + other.role + " ('" +
-                  other.label + "'); totals must not overlap in, out or the offsets");
+                  other.label + "'); totals must not overlap in, out or the segments");
+}
+
+// The checks of a totals View that receives `count` totals, beside Views it must not overlap.
+template <class Exec, class TotalsView>
+void check_totals_view(const TotalsView& totals, std::int64_t count,
+                       std::initializer_list<view_bytes> others) {
+  const auto have = static_cast<std::int64_t>(totals.extent(0));
+  if (have != count)
+    throw error("totals: extent " + std::to_string(have) + " of View '" + totals.label() +
+                "' differs from the " + std::to_string(count) + " totals the scan writes");
+  check_totals_room<Exec>(totals, others);
 }
 
 // Where segment s ends: the index of its last item in the Views the totals read (see

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include <scan/detail/core/request.hpp>
@@ -37,15 +38,19 @@ void scan_on(const Backend& backend, const scan_args<In, Out>& a, Op op) {
 
 // A checked segmented scan (n > 0) on `backend`: `mark(parts, words, bad)` marks the segment
 // starts (orchestration/segmented.hpp); `check`: wait for the offsets' check before scanning;
-// `totals` (pointers only; null: none): the totals of segments counted from their marks (flags,
-// keys), written by the scan. Pairs need room that no caller sized a workspace for: the library's
-// is used.
-template <class Backend, class Mark, class InSeq, class OutSeq, class Out, class Op>
+// `totals` (a pointer, null for none, or a View's sequence) and `capacity` (how many it holds):
+// the totals of segments counted from their marks (flags, keys), written by the scan. Pairs need
+// room that no caller sized a workspace for: the library's is used.
+template <class Backend, class Mark, class InSeq, class OutSeq, class Out, class Op,
+          class TotalsSeq = Out*>
 void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, OutSeq out,
                   std::int64_t n, bool inclusive, maybe<Out> init, const options& call, Op op,
-                  Out* totals = nullptr) {
+                  TotalsSeq totals = nullptr,
+                  std::int64_t capacity = std::numeric_limits<std::int64_t>::max()) {
   options opt = call;
   opt.workspace = {};
+  bool wanted = true;
+  if constexpr (std::is_pointer_v<TotalsSeq>) wanted = totals != nullptr;
   in_accumulator(out, init, [&](auto run_out, auto run_init) {
     backend.with_parts(opt, [&](auto& parts, auto& ws) {
       const auto mark_here = [&](std::uint32_t* words, std::uint32_t* bad) {
@@ -53,12 +58,9 @@ void segmented_on(const Backend& backend, Mark&& mark, bool check, InSeq in, Out
       };
       // In the output's own type, as the offsets' totals are (not run_out's accumulator).
       const auto write = [&](totals_step step, const marked_segments& marks) {
-        if constexpr (std::is_pointer_v<InSeq> && std::is_pointer_v<OutSeq>)
-          write_marked_totals(parts, step, marks, in, out, totals, inclusive, op);
-        else
-          throw error("totals: a segmented scan of sequences writes none (internal error)");
+        write_marked_totals<Out>(parts, step, marks, in, out, totals, capacity, inclusive, op);
       };
-      const marked_totals<decltype(write)> marked{totals != nullptr, write};
+      const marked_totals<decltype(write)> marked{wanted, write};
       segmented_scan(parts, mark_here, check, marked, in, run_out, n, inclusive, run_init, op, ws);
     });
   });

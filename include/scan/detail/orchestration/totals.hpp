@@ -21,29 +21,32 @@
 
 namespace scan::detail {
 
-// The two steps on one segment s, given its tail t (never empty).
-template <class In, class Out> struct save_tail_item {
-  const In* in;
-  Out* totals;
+// The two steps on one segment s, given its tail t (never empty), over sequences indexed like
+// pointers (a View's too).
+template <class Out, class InSeq, class TotalsSeq> struct save_tail_item {
+  InSeq in;
+  TotalsSeq totals;
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
     totals[s] = static_cast<Out>(in[t.in]);
   }
 };
 
-template <class Out, class Op> struct finish_total {
-  const Out* out;
-  Out* totals;
+template <class Out, class OutSeq, class TotalsSeq, class Op> struct finish_total {
+  OutSeq out;
+  TotalsSeq totals;
   bool inclusive;
   Op op;
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s, const segment_tail& t) const {
     using Acc = accumulator_t<Out>;
     if (inclusive) {
-      totals[s] = out[t.out];
+      totals[s] = static_cast<Out>(out[t.out]);
     } else {
       Op f = op; // operators need not be const-callable
-      totals[s] = static_cast<Out>(f(static_cast<Acc>(out[t.out]), static_cast<Acc>(totals[s])));
+      const Out saved = totals[s];
+      totals[s] = static_cast<Out>(
+          f(static_cast<Acc>(static_cast<Out>(out[t.out])), static_cast<Acc>(saved)));
     }
   }
 };
@@ -56,7 +59,7 @@ template <class In, class Out> struct save_tail_items {
 
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
     const segment_tail t = tails(s);
-    if (!t.empty()) save_tail_item<In, Out>{in, totals}(s, t);
+    if (!t.empty()) save_tail_item<Out, const In*, Out*>{in, totals}(s, t);
   }
 };
 
@@ -73,18 +76,22 @@ template <class Out, class Op> struct finish_totals {
     if (t.empty())
       totals[s] = init.present ? init.value : Out{};
     else
-      finish_total<Out, Op>{out, totals, inclusive, op}(s, t);
+      finish_total<Out, const Out*, Out*, Op>{out, totals, inclusive, op}(s, t);
   }
 };
 
 // A step over segments known by their marks (core/segment_marks.hpp): one index per item, which
-// acts where a segment ends. No segment is empty.
+// acts where a segment ends. No segment is empty. Segments from `capacity` on have no room (a
+// totals View shorter than the segments' count): their totals are not written.
 template <class Step> struct over_marked_items {
   marked_segments marks;
+  std::int64_t capacity;
   Step step;
 
   SCAN_HOST_DEVICE void operator()(std::int64_t i) const {
-    if (marks.ends_segment(i)) step(marks.segment_of(i), segment_tail{i, i});
+    if (!marks.ends_segment(i)) return;
+    const std::int64_t s = marks.segment_of(i);
+    if (s < capacity) step(s, segment_tail{i, i});
   }
 };
 
@@ -99,15 +106,19 @@ void write_totals(Parts& parts, totals_step step, const segment_tails& tails, co
     parts.for_each(tails.count, save_tail_items<In, Out>{tails, in, totals});
 }
 
-// The same for the n > 0 items of segments known by their marks: as many totals as segments.
-template <class Parts, class In, class Out, class Op>
-void write_marked_totals(Parts& parts, totals_step step, const marked_segments& marks, const In* in,
-                         const Out* out, Out* totals, bool inclusive, Op op) {
+// The same for the n > 0 items of segments known by their marks, into the first `capacity` of
+// as many totals as segments, over sequences indexed like pointers.
+template <class Out, class Parts, class InSeq, class OutSeq, class TotalsSeq, class Op>
+void write_marked_totals(Parts& parts, totals_step step, const marked_segments& marks, InSeq in,
+                         OutSeq out, TotalsSeq totals, std::int64_t capacity, bool inclusive,
+                         Op op) {
+  using finish = finish_total<Out, OutSeq, TotalsSeq, Op>;
+  using save = save_tail_item<Out, InSeq, TotalsSeq>;
   if (step == totals_step::finish)
     parts.for_each(marks.n,
-                   over_marked_items<finish_total<Out, Op>>{marks, {out, totals, inclusive, op}});
+                   over_marked_items<finish>{marks, capacity, finish{out, totals, inclusive, op}});
   else if (!inclusive)
-    parts.for_each(marks.n, over_marked_items<save_tail_item<In, Out>>{marks, {in, totals}});
+    parts.for_each(marks.n, over_marked_items<save>{marks, capacity, save{in, totals}});
 }
 
 } // namespace scan::detail
