@@ -1148,32 +1148,40 @@ void check_blockwise_totals(const InView& in, const OutView& out, const TotalsVi
     });
 }
 
+// Segmented scans with a total per segment, in every mode, for each description of the segments
+// `offsets` holds (scan::kokkos::offsets, head_flags or keys Views).
+template <class InView, class OutView, class TotalsView, class Op, class... Segments>
+void check_totals_of_segments(const InView& in, const OutView& out, const TotalsView& totals,
+                              const std::vector<std::int64_t>& offsets, Op op,
+                              const Segments&... described) {
+  const auto each = [&](int by, const auto& segments) {
+    CAPTURE(by);
+    for (int m = 0; m < 3; ++m)
+      check_with_totals(in, out, totals, offsets, m, op, [&](const auto& exec, auto to, auto init) {
+        if (m == 0)
+          scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, op);
+        else if (m == 1)
+          scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, init, op);
+        else
+          scan::kokkos::segmented_exclusive_scan(exec, in, to, segments, init, op);
+      });
+  };
+  int by = 0;
+  (each(by++, described), ...);
+}
+
 // Segmented scans by offsets (32- and 64-bit, checked and not) with a total per segment.
 template <class InView, class OutView, class TotalsView, class Op>
 void check_segmented_totals(const InView& in, const OutView& out, const TotalsView& totals,
                             const std::vector<std::int64_t>& offsets, Op op) {
   const auto offsets32 = offsets_of<int>(offsets);
   const auto offsets64 = offsets_of<std::int64_t>(offsets);
-  for (int by = 0; by < 2; ++by)
-    for (int m = 0; m < 3; ++m) {
-      CAPTURE(by);
-      check_with_totals(in, out, totals, offsets, m, op, [&](const auto& exec, auto to, auto init) {
-        const auto call = [&](const auto& segments) {
-          if (m == 0)
-            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, op);
-          else if (m == 1)
-            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, init, op);
-          else
-            scan::kokkos::segmented_exclusive_scan(exec, in, to, segments, init, op);
-        };
-        if (by == 0) call(scan::kokkos::offsets(offsets32));
-        if (by == 1) call(scan::kokkos::offsets(offsets64, false));
-      });
-    }
+  check_totals_of_segments(in, out, totals, offsets, op, scan::kokkos::offsets(offsets32),
+                           scan::kokkos::offsets(offsets64, false));
 }
 
-// Segmented scans by head flags and by keys with a total per segment, in every mode: `offsets`
-// holds segments of one item or more (flags and keys cannot describe an empty one).
+// Segmented scans by head flags and by keys with a total per segment: `offsets` holds segments
+// of one item or more (flags and keys cannot describe an empty one).
 template <class InView, class OutView, class TotalsView, class Op>
 void check_marked_totals(const InView& in, const OutView& out, const TotalsView& totals,
                          const std::vector<std::int64_t>& offsets, Op op) {
@@ -1189,22 +1197,8 @@ void check_marked_totals(const InView& in, const OutView& out, const TotalsView&
   Kokkos::View<int*> keys_view("keys", n);
   fill(flags_view, flags);
   fill(keys_view, keys);
-  for (int by = 0; by < 2; ++by)
-    for (int m = 0; m < 3; ++m) {
-      CAPTURE(by);
-      check_with_totals(in, out, totals, offsets, m, op, [&](const auto& exec, auto to, auto init) {
-        const auto call = [&](const auto& segments) {
-          if (m == 0)
-            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, op);
-          else if (m == 1)
-            scan::kokkos::segmented_inclusive_scan(exec, in, to, segments, init, op);
-          else
-            scan::kokkos::segmented_exclusive_scan(exec, in, to, segments, init, op);
-        };
-        if (by == 0) call(scan::kokkos::head_flags(flags_view));
-        if (by == 1) call(scan::kokkos::keys(keys_view));
-      });
-    }
+  check_totals_of_segments(in, out, totals, offsets, op, scan::kokkos::head_flags(flags_view),
+                           scan::kokkos::keys(keys_view));
 }
 
 // Sizes around powers of two and primes, beside the others.
