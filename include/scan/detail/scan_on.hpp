@@ -14,7 +14,6 @@
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/detail/orchestration/totals.hpp>
-#include <scan/error.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
