@@ -5,12 +5,14 @@
 // only headers (libscan's and CLI11's), so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays | --staging | --from] [--markdown FILE] [--csv FILE]
+//   ./tile_sweep [--delays | --staging | --from | --wide] [--markdown FILE] [--csv FILE]
 //
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
 // multiprocessor of the staged kernel (staged_single_pass_kernel.cuh) beside the register kernel.
 // --delays: the sleep before a tile's first look-back poll. --from: the tile count from which the
-// staged kernel runs.
+// staged kernel runs. --wide: both kernels' blocks per multiprocessor for 16-byte values (the
+// affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
+// ones.
 //
 // perf/tune.sh runs --from and --delays and writes the tuning table of the GPU it runs on
 // (include/scan/detail/backends/cuda/cuda_tuning_table.hpp) from their --csv rows; shapes and
@@ -29,7 +31,28 @@
 #include <scan/detail/core/lookback_state.hpp>
 
 #include "perf/cuda_table.cuh"
+#include "perf/kit/affine64.hpp"
 #include "perf/kit/gpu_program.hpp"
+
+// A 16-byte value whose combination costs two additions: beside affine64 (four 64-bit multiplies
+// a combination), it shows what the wide tiles' arithmetic costs.
+namespace scan_perf {
+struct sum64x2 {
+  std::uint64_t a, b;
+  struct plus {
+    SCAN_PERF_HOST_DEVICE sum64x2 operator()(const sum64x2& x, const sum64x2& y) const {
+      return {x.a + y.a, x.b + y.b};
+    }
+  };
+};
+} // namespace scan_perf
+namespace scan::perf::kit {
+template <>
+SCAN_PERF_HOST_DEVICE inline scan_perf::sum64x2 input_value<scan_perf::sum64x2>(std::int64_t i) {
+  const auto k = static_cast<std::uint64_t>(i);
+  return {splitmix64(2 * k), splitmix64(2 * k + 1)};
+}
+} // namespace scan::perf::kit
 
 namespace {
 
@@ -73,9 +96,10 @@ template <class Strategy, class Tuning = as_tuned> struct variant {
   }
 };
 
-// One variant: times its single pass on n items of T; `good` is false when its output differs.
-template <class T, class Variant>
-double time_single_pass(cuda_table& table, std::int64_t n, bool& good) {
+// One variant: times its single pass on n items of T under op; `good` is false when its output
+// differs.
+template <class T, class Op, class Variant>
+double time_single_pass(cuda_table& table, std::int64_t n, Op op, bool& good) {
   using Strategy = typename Variant::strategy;
   Variant::tune();
   const std::int64_t tile = scan::gpu::tile_items_of<Strategy>(sizeof(T), sizeof(T));
@@ -88,7 +112,7 @@ double time_single_pass(cuda_table& table, std::int64_t n, bool& good) {
   const auto state = scan::detail::carve_lookback<T>(ws, tiles);
   scan::gpu::gpu_parts<Strategy, sweep_launch> parts{table.stream()};
   auto run = [&](const T* in, T* out) {
-    parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, state, scan::sum{});
+    parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, state, op);
   };
   const double us = table.time<T>(n, run);
   good = table.matches<T>(n, run);
@@ -105,18 +129,19 @@ struct sweep_output {
   int multiprocessors;
 };
 
-template <class T, class... Variants>
-void sweep_type(const char* type, cuda_table& table, const sweep_output& out, shapes<Variants...>) {
+template <class T, class Op, class... Variants>
+void sweep_type(const char* type, Op op, cuda_table& table, const sweep_output& out,
+                shapes<Variants...>) {
   table.fill<T>();
   const std::int64_t tile =
       scan::gpu::tile_items_of<scan::cuda::cuda_vendor::tuned_strategy>(sizeof(T), sizeof(T));
   for (int lg : {20, 21, 22, 23, 24, 25, 26, 27, 28, 30}) {
     const std::int64_t n = std::int64_t{1} << lg;
     if (n > table.capacity<T>()) continue;
-    const auto [copy, cub] = table.copy_and_cub<T>(n);
+    const auto [copy, cub] = table.copy_and_cub<T>(n, op);
     bool good[sizeof...(Variants)] = {};
     std::size_t next = 0;
-    const double t[] = {time_single_pass<T, Variants>(table, n, good[next++])...};
+    const double t[] = {time_single_pass<T, Op, Variants>(table, n, op, good[next++])...};
     std::string line = "| " + std::string(type) + " | 2^" + std::to_string(lg);
     char cell[64];
     std::snprintf(cell, sizeof cell, " | %.1f | %.1f (%.2f)", copy, cub, copy / cub);
@@ -162,6 +187,20 @@ using swept_staging = shapes<register_shape<256, 128, 4, 3>, staged_shape<4, 4>,
 const std::vector<std::string> staging_names = {"registers 4/3", "staged 4/4", "staged 5/5",
                                                 "staged 6/5", "staged 6/6"};
 
+// 16-byte values: the register kernel at 8 items a thread (the compiler is asked for one block
+// per multiprocessor: custom types), the staged one at 6 down to 3 blocks per multiprocessor (5
+// is the tuned choice; other look-back sleeps than the tuned one measured no faster).
+template <int Blocks, class Tuning = as_tuned>
+using staged_wide =
+    variant<scan::gpu::tuned_strategy_of<scan::gpu::ptx_warp_scan, 256, 128, 4, 3,
+                                         scan::gpu::tuned_lookback_delay,
+                                         scan::gpu::staged_single_pass<Blocks, Blocks>>,
+            Tuning>;
+using swept_wide = shapes<register_shape<256, 128>, staged_wide<6>, staged_wide<5>, staged_wide<4>,
+                          staged_wide<3>>;
+const std::vector<std::string> wide_names = {"registers", "staged 6", "staged 5", "staged 4",
+                                             "staged 3"};
+
 // The tuned strategy with the tuning changed.
 template <class Tuning> using tuned_with = variant<scan::cuda::cuda_vendor::tuned_strategy, Tuning>;
 
@@ -180,9 +219,10 @@ using swept_delays =
 const std::vector<std::string> delays_names = {"0 ns",    "600 ns",  "1200 ns", "1800 ns",
                                                "3000 ns", "4500 ns", "tuned"};
 
+// Sums of 4- and 8-byte values, or (wide) affine maps under composition.
 template <class Swept>
 void sweep(const char* mode, const std::vector<std::string>& names, const std::string& heading,
-           const std::string& markdown, FILE* csv) {
+           const std::string& markdown, FILE* csv, bool wide = false) {
   cuda_table table(std::size_t{4} << 30, heading, markdown);
   std::printf("single pass alone, median us (of copy, vs CUB)\n");
   std::string head = "| type | n | copy us | CUB us (/copy) |";
@@ -198,10 +238,16 @@ void sweep(const char* mode, const std::vector<std::string>& names, const std::s
                                                      scan::cuda::cuda_vendor::current_device()),
                               "cudaDeviceGetAttribute");
   const sweep_output out{mode, names, csv, multiprocessors};
-  sweep_type<std::int32_t>("int32", table, out, Swept{});
-  sweep_type<float>("float", table, out, Swept{});
-  sweep_type<std::int64_t>("int64", table, out, Swept{});
-  sweep_type<double>("double", table, out, Swept{});
+  if (wide) {
+    using scan_perf::affine64;
+    sweep_type<affine64>(affine64::name, affine64::then{}, table, out, Swept{});
+    sweep_type<scan_perf::sum64x2>("sum64x2", scan_perf::sum64x2::plus{}, table, out, Swept{});
+    return;
+  }
+  sweep_type<std::int32_t>("int32", scan::sum{}, table, out, Swept{});
+  sweep_type<float>("float", scan::sum{}, table, out, Swept{});
+  sweep_type<std::int64_t>("int64", scan::sum{}, table, out, Swept{});
+  sweep_type<double>("double", scan::sum{}, table, out, Swept{});
 }
 
 } // namespace
@@ -211,14 +257,17 @@ int main(int argc, char** argv) {
                "copy: one Markdown table row per type and size.",
                "tile_sweep");
   std::string markdown, csv_path;
-  bool delays = false, staging = false, from = false;
+  bool delays = false, staging = false, from = false, wide = false;
   auto* d = app.add_flag("--delays", delays, "the sleep before a tile's first look-back poll");
   auto* s = app.add_flag("--staging", staging,
                          "blocks per multiprocessor of the staged kernel, beside the register "
                          "kernel");
   auto* f = app.add_flag("--from", from, "the tile count from which the staged kernel runs");
-  d->excludes(s)->excludes(f);
-  s->excludes(f);
+  auto* w = app.add_flag("--wide", wide,
+                         "16-byte values (affine maps): blocks per multiprocessor of both kernels");
+  d->excludes(s)->excludes(f)->excludes(w);
+  s->excludes(f)->excludes(w);
+  f->excludes(w);
   app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
   app.add_option("--csv", csv_path,
                  "append one row per variant, type and size to FILE (mode, type, n, tiles, "
@@ -237,6 +286,8 @@ int main(int argc, char** argv) {
       sweep<swept_staging>("staging", staging_names, heading, markdown, csv);
     else if (from)
       sweep<swept_from>("from", from_names, heading, markdown, csv);
+    else if (wide)
+      sweep<swept_wide>("wide", wide_names, heading, markdown, csv, true);
     else
       sweep<swept_shapes>("shapes", shapes_names, heading, markdown, csv);
   } catch (const std::exception& e) {

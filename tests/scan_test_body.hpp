@@ -115,10 +115,12 @@ struct mat2 {
     return "[" + std::to_string(m[0]) + " " + std::to_string(m[1]) + "; " + std::to_string(m[2]) +
            " " + std::to_string(m[3]) + "]";
   }
+  // Small entries keep the data varied; an odd diagonal and even corners give an odd determinant,
+  // so that no product collapses to zero modulo 2^32 (which would hide a misordered scan).
   static mat2 draw(rng& r) {
     mat2 x;
-    for (auto& e : x.m)
-      e = static_cast<std::uint32_t>(r.next() % 7); // small entries keep the data varied
+    for (int i = 0; i < 4; ++i)
+      x.m[i] = 2 * static_cast<std::uint32_t>(r.next() % 7) + (i == 0 || i == 3 ? 1u : 0u);
     return x;
   }
 };

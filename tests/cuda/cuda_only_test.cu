@@ -19,6 +19,7 @@
 
 #include "tests/cuda/cuda_test_support.hpp"
 #include "tests/reference_scan.hpp"
+#include "tests/test_operators.hpp"
 #include <scan/detail/backends/host/serial_scan.hpp>
 #include <scan/scan.hpp>
 
@@ -227,13 +228,25 @@ int main(int argc, char** argv) {
 
 // From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine
 // (kernels/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
-// take (not 16-byte aligned: element loads), in place, 1- to 8-byte types, exclusive (with init).
-template <class T>
-void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusive, bool init) {
+// take (not 16-byte aligned: element loads), in place, 1- to 16-byte types (16-byte ones scan
+// their tile in place), exclusive (with init).
+template <class T, class Op = scan::sum>
+void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusive, bool init,
+                  Op op = {}) {
   init = init || !inclusive; // an exclusive scan takes one
   INFO("n=" << n << " offset=" << offset << " in place=" << in_place << " inclusive=" << inclusive
             << " init=" << init << " bytes=" << sizeof(T));
-  auto in = random_values<T>(n, n + offset);
+  std::vector<T> in;
+  if constexpr (std::is_class_v<T>) {
+    struct {
+      std::mt19937_64 g;
+      std::uint64_t next() { return g(); }
+    } r{std::mt19937_64(n + offset)};
+    for (std::size_t i = 0; i < n; ++i)
+      in.push_back(T::draw(r));
+  } else {
+    in = random_values<T>(n, n + offset);
+  }
   if constexpr (std::is_floating_point_v<T>) // 0 or 1: every partial sum is exact, in any order
     for (auto& x : in)
       x = x > T(1) ? T(1) : T(0);
@@ -242,19 +255,19 @@ void check_staged(std::size_t n, std::size_t offset, bool in_place, bool inclusi
   T* dst = in_place ? src : d_out.p + offset;
   ok(cudaMemcpy(src, in.data(), n * sizeof(T), cudaMemcpyHostToDevice), "upload");
   if (!in_place) ok(cudaMemset(dst, 0xa5, n * sizeof(T)), "poison");
-  const T start = static_cast<T>(3);
+  const T start = in[n / 2];
   const scan::detail::maybe<T> first{start, init};
   std::vector<T> want(n);
   scan::host::serial_scan(in.data(), want.data(), static_cast<std::int64_t>(n), inclusive, first,
-                          scan::sum{});
+                          op);
   const auto options = on(nullptr, scan::algorithm::single_pass);
   const auto count = static_cast<std::int64_t>(n);
   if (inclusive && init)
-    scan::inclusive_scan(static_cast<const T*>(src), dst, count, start, scan::sum{}, options);
+    scan::inclusive_scan(static_cast<const T*>(src), dst, count, start, op, options);
   else if (inclusive)
-    scan::inclusive_scan(static_cast<const T*>(src), dst, count, scan::sum{}, options);
+    scan::inclusive_scan(static_cast<const T*>(src), dst, count, op, options);
   else
-    scan::exclusive_scan(static_cast<const T*>(src), dst, count, start, scan::sum{}, options);
+    scan::exclusive_scan(static_cast<const T*>(src), dst, count, start, op, options);
   const auto got = download(dst, n);
   std::size_t bad = 0, first_bad = n;
   for (std::size_t i = 0; i < n; ++i)
@@ -279,4 +292,11 @@ TEST_CASE("the staged single pass: full and ragged tiles, unaligned input, in pl
   check_staged<std::uint8_t>(tiles4 - 1, 0, true, true, true);
   check_staged<std::int16_t>(tiles4 + 70001, 0, false, true, true);
   check_staged<std::uint16_t>(tiles4 + 1, 2, true, false, false); // element loads
+  // 16-byte values: 2048-item tiles, scanned in place in shared memory (resolves_in_tile).
+  const std::size_t tiles16 = std::size_t{2048} * 2048;
+  using scan_test::affine64;
+  check_staged<affine64>(tiles16 + 777, 0, false, true, false, scan_test::then{});
+  check_staged<affine64>(tiles16 * 2 + 1, 0, true, false, true, scan_test::then{});
+  check_staged<affine64>(tiles16 + 5, 8, false, true, true, scan_test::then{}); // element loads
+  check_staged<affine64>(tiles16 - 3, 0, false, false, true, scan_test::then{});
 }

@@ -46,8 +46,13 @@ template <class T> T value(std::uint64_t i) {
   if constexpr (std::is_same_v<T, affine>)
     return {static_cast<std::uint32_t>(r) | 1u, static_cast<std::uint32_t>(r >> 32)};
   else if constexpr (std::is_same_v<T, mat2>)
-    return mat2{{static_cast<std::uint32_t>(r % 5), static_cast<std::uint32_t>(r >> 8) % 5,
-                 static_cast<std::uint32_t>(r >> 16) % 5, static_cast<std::uint32_t>(r >> 24) % 5}};
+    // Odd diagonal, even elsewhere: an odd determinant, so no product of them collapses to zero
+    // modulo 2^32 (random small entries made every prefix past a few hundred items zero, which
+    // hid any misordering).
+    return mat2{{2 * static_cast<std::uint32_t>(r % 5) + 1,
+                 2 * static_cast<std::uint32_t>((r >> 8) % 5),
+                 2 * static_cast<std::uint32_t>((r >> 16) % 5),
+                 2 * static_cast<std::uint32_t>((r >> 24) % 5) + 1}};
   else
     return static_cast<T>(r % 1000) - static_cast<T>(500);
 }

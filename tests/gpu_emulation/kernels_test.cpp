@@ -29,6 +29,7 @@
 #include <scan/detail/core/headed.hpp>
 #include <scan/detail/core/sequence.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
+#include "tests/gpu_emulation/host_lookback.hpp"
 #include "tests/reference_scan.hpp"
 
 namespace {
@@ -148,18 +149,15 @@ template <class Strategy, class T> struct kernels {
   static void single_pass(std::int64_t n, bool inclusive, maybe<T> init, Op op) {
     const auto in = input<T>(n, 2);
     const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
-    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
-    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
-    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
-                                          prefixes.data(), tiles};
+    host_lookback<T> lookback(tiles);
     std::vector<T> out(in.size());
     for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
       std::fill(out.begin(), out.end(), value<T>(12345));
       const int delay_ns = call * 1000; // the second call sleeps before looking back
       launch(tiles, S::threads, [&] {
-        scan::gpu::single_pass_kernel<S, B>(in.data(), out.data(), n, inclusive, init,
-                                            header.data(), scan::gpu::tile_descriptors<T>(state),
-                                            tiles, false, false, op, delay_ns);
+        scan::gpu::single_pass_kernel<S, B>(
+            in.data(), out.data(), n, inclusive, init, lookback.header.data(),
+            scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, delay_ns);
       });
       const auto want = reference(in, n, inclusive, init, op);
       CHECK(first_difference(out, want, [&](std::int64_t i) {
@@ -176,15 +174,12 @@ template <class Strategy, class T> struct kernels {
                                  Op op) {
     using SS = std::conditional_t<MaxBytes == 0, S, scan::gpu::staged_shape_of<S, T, MaxBytes>>;
     static_assert(MaxBytes == 0 || SS::items > S::items, "several register tiles per staged tile");
-    using totals = scan::gpu::tile_shape<SS::threads, SS::runs, 1>;
+    using totals = scan::gpu::staged_totals_shape<SS, const T*, T*, T>;
     using TB = typename Strategy::template block_scan<totals>;
     const auto all = input<T>(n + skip, 3);
     const std::vector<T> in(all.begin() + skip, all.end());
     const std::int64_t tiles = (n + SS::tile_items - 1) / SS::tile_items;
-    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
-    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
-    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
-                                          prefixes.data(), tiles};
+    host_lookback<T> lookback(tiles);
     const T* source = all.data() + skip;
     const bool copy = reinterpret_cast<std::uintptr_t>(source) % 16 == 0;
     INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy << " inclusive=" << inclusive);
@@ -193,8 +188,8 @@ template <class Strategy, class T> struct kernels {
       std::fill(out.begin(), out.end(), value<T>(12345));
       launch(tiles, SS::threads, [&] {
         scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy>(
-            source, out.data(), n, inclusive, init, header.data(),
-            scan::gpu::tile_descriptors<T>(state), tiles, copy, false, op, call * 1000);
+            source, out.data(), n, inclusive, init, lookback.header.data(),
+            scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op, call * 1000);
       });
       const auto want = reference(in, n, inclusive, init, op);
       CHECK(first_difference(out, want, [&](std::int64_t i) {
@@ -269,15 +264,12 @@ template <class Strategy, class T> struct strided_kernels {
     };
 
     const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
-    std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
-    std::vector<T> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
-    scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
-                                          prefixes.data(), tiles};
+    host_lookback<T> lookback(tiles);
     const auto dst = fresh_output();
     launch(tiles, S::threads, [&] {
-      scan::gpu::single_pass_kernel<S, B>(src, dst, n, inclusive, init, header.data(),
-                                          scan::gpu::tile_descriptors<T>(state), tiles, false,
-                                          false, op, 0);
+      scan::gpu::single_pass_kernel<S, B>(src, dst, n, inclusive, init, lookback.header.data(),
+                                          scan::gpu::tile_descriptors<T>(lookback.state), tiles,
+                                          false, false, op, 0);
     });
     check_output();
     // The staged single pass gathers strided tiles into shared memory, an item per thread.
@@ -286,8 +278,8 @@ template <class Strategy, class T> struct strided_kernels {
     const auto staged = fresh_output();
     launch(tiles, S::threads, [&] {
       scan::gpu::staged_single_pass_kernel<S, TB, scan::gpu::cooperative_tile_copy>(
-          src, staged, n, inclusive, init, header.data(), scan::gpu::tile_descriptors<T>(state),
-          tiles, false, false, op, 0);
+          src, staged, n, inclusive, init, lookback.header.data(),
+          scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, 0);
     });
     check_output();
 
@@ -334,17 +326,14 @@ template <class Strategy, class T> void single_pass_pairs(std::int64_t n, std::i
   for (std::size_t i = 0; i < in.size(); ++i)
     want[i] = i == 0 ? in[0] : op(want[i - 1], in[i]);
   const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
-  std::vector<unsigned long long> header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0);
-  std::vector<P> aggregates(static_cast<std::size_t>(tiles)), prefixes(aggregates.size());
-  scan::detail::lookback_state<P> state_memory{header.data(), flags.data(), aggregates.data(),
-                                               prefixes.data(), tiles};
+  host_lookback<P> lookback(tiles);
   INFO("n=" << n << " spacing=" << spacing << " value bytes=" << sizeof(T));
   for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
     std::vector<P> out(in.size(), P{T(12345), 7});
     launch(tiles, S::threads, [&] {
-      scan::gpu::single_pass_kernel<S, B>(in.data(), out.data(), n, true, maybe<P>{}, header.data(),
-                                          scan::gpu::tile_descriptors<P>(state_memory), tiles,
-                                          false, false, op, call * 1000);
+      scan::gpu::single_pass_kernel<S, B>(
+          in.data(), out.data(), n, true, maybe<P>{}, lookback.header.data(),
+          scan::gpu::tile_descriptors<P>(lookback.state), tiles, false, false, op, call * 1000);
     });
     std::int64_t bad = -1;
     for (std::size_t i = 0; bad < 0 && i < out.size(); ++i)
@@ -409,10 +398,7 @@ void row_tile_columns(std::int64_t rows, std::int64_t lanes, std::int64_t ld_in,
   }
   const std::int64_t tiles = scan::gpu::row_tile_count<T>(at);
   const auto descriptors = static_cast<std::size_t>(tiles * lanes);
-  std::vector<unsigned long long> header(2, 0), flags(2 * descriptors, 0);
-  std::vector<T> aggregates(descriptors), prefixes(descriptors);
-  scan::detail::lookback_state<T> state{header.data(), flags.data(), aggregates.data(),
-                                        prefixes.data(), static_cast<std::int64_t>(descriptors)};
+  host_lookback<T> lookback(static_cast<std::int64_t>(descriptors));
   // `skip` elements before each matrix: rows that start off a 16-byte boundary.
   std::vector<T> source(static_cast<std::size_t>(skip), poison);
   source.insert(source.end(), in.begin(), in.end());
@@ -422,8 +408,9 @@ void row_tile_columns(std::int64_t rows, std::int64_t lanes, std::int64_t ld_in,
     if (in_place) std::copy(in.begin(), in.end(), out.begin() + skip);
     const T* from = in_place ? out.data() + skip : source.data() + skip;
     launch(tiles, scan::gpu::row_tile_threads, [&] {
-      scan::gpu::lanes_row_tile_kernel(from, out.data() + skip, at, inclusive, init, header.data(),
-                                       scan::gpu::tile_descriptors<T>(state), tiles, op);
+      scan::gpu::lanes_row_tile_kernel(from, out.data() + skip, at, inclusive, init,
+                                       lookback.header.data(),
+                                       scan::gpu::tile_descriptors<T>(lookback.state), tiles, op);
     });
     CHECK(first_difference(std::vector<T>(out.begin() + skip, out.end()), want,
                            [](std::int64_t) { return false; }) == -1);
@@ -505,6 +492,9 @@ TEST_CASE("staged single pass") {
                                                           {value<affine>(9), true}, then{});
     kernels<blocked_strategy, mat2>::staged_single_pass(700, skip, false, {value<mat2>(6), true},
                                                         matmul{});
+    // 16-byte values scan their tile in place (resolves_in_tile), from runs of 4 as well.
+    kernels<striped_strategy, mat2>::staged_single_pass(1300, skip, true, {}, matmul{});
+    kernels<striped_strategy, mat2>::staged_single_pass(1025, skip, false, {}, matmul{});
   }
 }
 TEST_CASE("staged single pass: a staged tile of several register tiles") {
@@ -520,5 +510,7 @@ TEST_CASE("staged single pass: a staged tile of several register tiles") {
     kernels<striped_strategy, int>::staged_single_pass<8192>(5000, skip, true, {}, scan::sum{});
     kernels<striped_strategy, affine>::staged_single_pass<8192>(3000, skip, true,
                                                                 {value<affine>(9), true}, then{});
+    kernels<striped_strategy, mat2>::staged_single_pass<16384>(2500, skip, false,
+                                                               {value<mat2>(3), true}, matmul{});
   }
 }

@@ -13,6 +13,7 @@
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
 #include "tests/gpu_emulation/emulated_values.hpp"
+#include "tests/gpu_emulation/host_lookback.hpp"
 #include <scan/detail/backends/host/serial_scan.hpp>
 
 namespace {
@@ -34,18 +35,6 @@ struct small_strategy {
   using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
 };
 
-// One state across calls, as the library's workspace cache keeps it.
-template <class T> struct lookback {
-  std::vector<unsigned long long> header, flags;
-  std::vector<T> aggregates, prefixes;
-  scan::detail::lookback_state<T> state;
-  explicit lookback(std::int64_t tiles)
-      : header(2, 0), flags(2 * static_cast<std::size_t>(tiles), 0),
-        aggregates(static_cast<std::size_t>(tiles)),
-        prefixes(aggregates.size()), state{header.data(), flags.data(), aggregates.data(),
-                                           prefixes.data(), tiles} {}
-};
-
 // Runs the tiles whose tickets lie in each [first, last) of `runs`, one launch each, in that
 // order; tiles outside every range never run. Checks the tiles that ran against the reference
 // and that the others were not written.
@@ -61,7 +50,7 @@ void check(std::int64_t n, std::vector<std::pair<std::int64_t, std::int64_t>> ru
   std::vector<T> want(in.size());
   scan::host::serial_scan(in.data(), want.data(), n, inclusive, init, op);
 
-  lookback<T> lb(tiles);
+  host_lookback<T> lb(tiles);
   const T poison = value<T>(424242);
   std::vector<T> out(in.size(), poison);
   std::vector<bool> ran(static_cast<std::size_t>(tiles), false);

@@ -17,6 +17,9 @@
 // of at most 8 bytes, a backend may keep it in flags[2i + 1] and write and read the whole
 // descriptor as one 16-byte access (a GPU then needs one round trip per look-back step, not two);
 // the tag's mark bit carries what does not fit there (a pair's head beside its 8-byte value).
+// Values of 9 to 16 bytes may travel the same way in halves: the low 8 bytes in flags[2i + 1],
+// the high 8 in high[2i + 1] beside a copy of the tag in high[2i]; a reader issues both accesses
+// at once and takes the value only where both tags agree (both halves of one publication).
 // Every backend and every value type writes tags alike, so a flag left by any earlier call reads
 // as one of an older epoch.
 #pragma once
@@ -48,14 +51,16 @@ SCAN_HOST_DEVICE constexpr std::uint64_t lookback_mark(unsigned long long tag) {
 template <class T> struct lookback_state {
   unsigned long long* header; // [0] ticket counter, [1] epoch of the last finished call
   unsigned long long* flags;  // 2 words per tile: tag, then the packed value (see above)
+  unsigned long long* high;   // 2 words per tile: tag, then a split value's high half
   T* aggregates;
   T* prefixes;
   std::int64_t num_tiles;
 };
 
-// Bytes of the header and flags for `num_tiles` tiles: what must read zero before a first use.
+// Bytes of the header, flags and high words for `num_tiles` tiles: what must read zero before a
+// first use.
 constexpr std::size_t lookback_flag_bytes(std::int64_t num_tiles) {
-  return carve_bytes<unsigned long long>(2) + carve_bytes<unsigned long long>(2 * num_tiles);
+  return carve_bytes<unsigned long long>(2) + 2 * carve_bytes<unsigned long long>(2 * num_tiles);
 }
 
 constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
@@ -66,6 +71,7 @@ template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_
   lookback_state<T> s;
   s.header = ws.take<unsigned long long>(2);
   s.flags = ws.take<unsigned long long>(2 * num_tiles);
+  s.high = ws.take<unsigned long long>(2 * num_tiles);
   s.aggregates = ws.take<T>(num_tiles);
   s.prefixes = ws.take<T>(num_tiles);
   s.num_tiles = num_tiles;

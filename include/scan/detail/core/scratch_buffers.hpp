@@ -60,6 +60,7 @@ struct scratch_buffers {
     lookback_state<T> state;
     state.header = words;
     state.flags = words + 2;
+    state.high = state.flags + 2 * flag_capacity; // within lookback_flag_bytes(flag_capacity)
     unsigned char* v = static_cast<unsigned char*>(lookback) + lookback_flag_bytes(flag_capacity);
     state.aggregates = reinterpret_cast<T*>(v);
     state.prefixes = reinterpret_cast<T*>(v + carve_bytes<T>(tiles));

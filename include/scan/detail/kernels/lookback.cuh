@@ -2,7 +2,8 @@
 //
 // Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access;
 // pairs of such values too, their head in the tag), so a look-back step costs one round trip to L2;
-// larger values are written before a release of the tag and read after its acquire. One warp looks
+// values of 9 to 16 bytes travel in two such accesses, issued together (one round trip too); larger
+// values are written before a release of the tag and read after its acquire. One warp looks
 // back: each lane reads one predecessor, a ballot finds the nearest tile whose inclusive prefix is
 // out, and the window's values are combined right to left in a shuffle tree, so a non-commutative
 // operator keeps its order.
@@ -39,19 +40,26 @@ template <class T> struct packed_form<detail::headed<T>> {
 
 template <class T> struct tile_descriptors {
   using form = packed_form<T>;
-  static constexpr bool packed = sizeof(typename form::word) <= 8 && atomic_pair_access;
+  using word = typename form::word;
+  // Packed: the value (its word) in the descriptor. Split: in halves, the high one in a second
+  // descriptor with the same tag (lookback_state.hpp); 16-byte values measured 0.48 of a copy on
+  // the H100 with their look-back's two round trips a step (perf/CUDA_RESULTS.md).
+  static constexpr bool packed = sizeof(word) <= 8 && atomic_pair_access;
+  static constexpr bool split = sizeof(word) > 8 && sizeof(word) <= 16 && atomic_pair_access;
 
   unsigned long long* words;
+  unsigned long long* high;
   T* aggregates;
   T* prefixes;
 
   explicit tile_descriptors(const detail::lookback_state<T>& s)
-      : words(s.flags), aggregates(s.aggregates), prefixes(s.prefixes) {}
+      : words(s.flags), high(s.high), aggregates(s.aggregates), prefixes(s.prefixes) {}
 
   // The descriptors from `first` on, numbered from 0: one look-back's share of the state.
   SCAN_HOST_DEVICE tile_descriptors shifted(long long first) const {
     tile_descriptors d = *this;
     d.words += 2 * first;
+    d.high += 2 * first;
     d.aggregates += first;
     d.prefixes += first;
     return d;
@@ -59,11 +67,12 @@ template <class T> struct tile_descriptors {
 
   __device__ __forceinline__ void publish(long long tile, unsigned long long epoch,
                                           unsigned long long status, const T& value) const {
-    if constexpr (packed) {
-      unsigned long long bits = 0;
-      __builtin_memcpy(&bits, &form::word_of(value), sizeof(typename form::word));
-      store_pair_relaxed(words + 2 * tile,
-                         detail::lookback_tag(epoch, status, form::mark_of(value)), bits);
+    if constexpr (packed || split) {
+      unsigned long long bits[2] = {0, 0};
+      __builtin_memcpy(bits, &form::word_of(value), sizeof(word));
+      const unsigned long long tag = detail::lookback_tag(epoch, status, form::mark_of(value));
+      if constexpr (split) store_pair_relaxed(high + 2 * tile, tag, bits[1]);
+      store_pair_relaxed(words + 2 * tile, tag, bits[0]);
     } else {
       (status == detail::lookback_prefix_ready ? prefixes : aggregates)[tile] = value;
       store_release(words + 2 * tile, detail::lookback_tag(epoch, status));
@@ -73,13 +82,25 @@ template <class T> struct tile_descriptors {
   // The tile's status in this call (0 while it has published nothing), and its value.
   __device__ __forceinline__ unsigned read(long long tile, unsigned long long epoch,
                                            T& value) const {
-    if constexpr (packed) {
-      unsigned long long tag, bits;
-      load_pair_relaxed(words + 2 * tile, tag, bits);
+    if constexpr (packed || split) {
+      unsigned long long tag, bits[2] = {0, 0};
+      if constexpr (split) {
+        // Halves of two publications of this call (a reader between a tile's two stores) are
+        // read again, not taken as "nothing yet": a tile once published must never read as
+        // unpublished, since some look-backs read a tile twice (lanes_block_kernel's fold
+        // forward). A low half of an earlier call is "nothing yet", whatever the high one holds.
+        unsigned long long high_tag;
+        do {
+          load_pair_relaxed(words + 2 * tile, tag, bits[0]);
+          load_pair_relaxed(high + 2 * tile, high_tag, bits[1]);
+        } while (high_tag != tag && detail::lookback_epoch(tag) == epoch);
+      } else {
+        load_pair_relaxed(words + 2 * tile, tag, bits[0]);
+      }
       if (detail::lookback_epoch(tag) != epoch) return 0;
-      typename form::word word{};
-      __builtin_memcpy(&word, &bits, sizeof word);
-      value = form::from(word, detail::lookback_mark(tag));
+      word w{};
+      __builtin_memcpy(&w, bits, sizeof w);
+      value = form::from(w, detail::lookback_mark(tag));
       return static_cast<unsigned>(detail::lookback_status(tag));
     } else {
       const unsigned long long tag = load_acquire(words + 2 * tile);

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 
@@ -142,8 +143,73 @@ inline constexpr bool scatters_through_tile =
     !detail::is_contiguous<OutSeq> && !pairs_over_pointer<OutSeq> &&
     sizeof(detail::sequence_value_t<OutSeq>) == sizeof(staged_value_t<InSeq>);
 
+// Values wider than 8 bytes resolve their tile before the look-back: the tile's scan is written
+// over its inputs in the staged tile, so that no prefixes fill registers while the block waits,
+// and each result is then the tile's prefix and one resolved item. Results of the input's type
+// only, written to a contiguous output or a strided one element by element.
+template <class InSeq, class OutSeq, class Out>
+inline constexpr bool resolves_in_tile =
+    detail::tile_size_of<Out> > 8 && std::is_same_v<staged_value_t<InSeq>, Out> &&
+    !pairs_over_pointer<InSeq> && !scatters_through_tile<InSeq, OutSeq>;
+template <class Shape, class InSeq, class OutSeq, class Out>
+using staged_totals_shape =
+    tile_shape<Shape::threads, resolves_in_tile<InSeq, OutSeq, Out> ? 1 : Shape::runs, 1,
+               Shape::min_blocks>;
+
+// The scan of a staged tile in place, thread t taking items [t * I, (t + 1) * I) (I =
+// Shape::items): it folds them in registers, one combination an item, where a run per warp scan
+// (the striped layout) costs five combinations and twenty shuffles a 16-byte item (16-byte affine
+// maps: 0.75 of a copy on the H100 striped; perf/CUDA_RESULTS.md). Threads start at item t % I and
+// wrap round, so that the eight threads of a 16-byte access phase read eight different banks: each
+// keeps the fold of its items from there (tail) apart from that of the items before (head).
+// Totals: the block scan of one total a thread. Returns the tile's aggregate; thread 0's first
+// item has no prefix in the tile.
+template <int I, bool Write, class Out, class Op>
+__device__ __forceinline__ void fold_wrapped(Out* mine, int start, Out& tail, bool has_tail,
+                                             Out& head, bool has_head, Op op) {
+  // Items start..I-1 fold into `tail`, then items 0..start-1 into `head`, each fold starting from
+  // its item alone where it has nothing yet; with Write each item becomes its fold so far.
+#pragma unroll
+  for (int j = 0; j < I; ++j) {
+    const bool wraps = start + j >= I;
+    const int m = wraps ? start + j - I : start + j;
+    const Out v = mine[m];
+    Out r = v;
+    if (wraps ? has_head : has_tail) r = op(wraps ? head : tail, v);
+    if constexpr (Write) mine[m] = r;
+    if (wraps) {
+      head = r;
+      has_head = true;
+    } else {
+      tail = r;
+      has_tail = true;
+    }
+  }
+}
+
+template <class Shape, class Totals, class Out, class Storage, class Op>
+__device__ __forceinline__ Out scan_tile_in_place(Out* tile, Storage& storage, Op op) {
+  constexpr int I = Shape::items;
+  Out* const mine = tile + static_cast<int>(threadIdx.x) * I;
+  const int start = static_cast<int>(threadIdx.x) % I;
+  Out tail{}, head{};
+  fold_wrapped<I, false>(mine, start, tail, false, head, false, op);
+  Out total[1] = {start == 0 ? tail : op(head, tail)};
+  Out prefix[1];
+  Totals::begin_block(storage);
+  const Out aggregate = Totals::scan(total, prefix, storage, op);
+  Totals::end_block(storage);
+  // The items from `start` on follow the head's; thread 0 has no prefix in the tile.
+  const bool has_prefix = threadIdx.x != 0;
+  tail = start == 0 ? prefix[0] : has_prefix ? op(prefix[0], head) : head;
+  head = prefix[0];
+  fold_wrapped<I, true>(mine, start, tail, has_prefix || start != 0, head, has_prefix, op);
+  return aggregate;
+}
+
 // TotalsScan: the block scan of the run totals, a block strategy over tile_shape<threads, runs, 1>
-// (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes).
+// (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes); over
+// tile_shape<threads, 1, 1> where the tile resolves in place (staged_totals_shape).
 // in_copy: the staged elements (staged_source) are 16-byte aligned (the copy's requirement; other
 // inputs, strided sequences among them, load element by element, consecutive threads taking
 // consecutive items).
@@ -212,22 +278,33 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   }
   if (copies > 0) TileCopy::wait(copy_barrier, copies - 1);
 
-  // Each run's total, then their block scan: the tile's aggregate and each run's prefix.
-  Out totals[Shape::runs], run_prefix[Shape::runs];
+  // Each run's total, then their block scan: the tile's aggregate and each run's prefix; or the
+  // tile resolved in place.
+  constexpr bool resolves = resolves_in_tile<InSeq, OutSeq, Out>;
+  Out* const resolved = reinterpret_cast<Out*>(staged_bytes);
+  Out run_prefix[resolves ? 1 : Shape::runs];
+  const Out aggregate = [&] {
+    if constexpr (resolves) {
+      return scan_tile_in_place<Shape, TotalsScan>(resolved, storage.get(), op);
+    } else {
+      Out totals[Shape::runs];
 #pragma unroll
-  for (int k = 0; k < Shape::runs; ++k) {
-    const std::uint32_t heads = staged_heads<run, InSeq>(head_words, run_offset<Shape>(k));
-    In v[run];
-    read_staged_run<Shape>(staged, k, v);
-    Out acc = staged_item<Out>(in, v[0], heads & 1u);
+      for (int k = 0; k < Shape::runs; ++k) {
+        const std::uint32_t heads = staged_heads<run, InSeq>(head_words, run_offset<Shape>(k));
+        In v[run];
+        read_staged_run<Shape>(staged, k, v);
+        Out acc = staged_item<Out>(in, v[0], heads & 1u);
 #pragma unroll
-    for (int j = 1; j < run; ++j)
-      acc = op(acc, staged_item<Out>(in, v[j], (heads >> j) & 1u));
-    totals[k] = acc;
-  }
-  TotalsScan::begin_block(storage.get());
-  const Out aggregate = TotalsScan::scan(totals, run_prefix, storage.get(), op);
-  TotalsScan::end_block(storage.get());
+        for (int j = 1; j < run; ++j)
+          acc = op(acc, staged_item<Out>(in, v[j], (heads >> j) & 1u));
+        totals[k] = acc;
+      }
+      TotalsScan::begin_block(storage.get());
+      const Out a = TotalsScan::scan(totals, run_prefix, storage.get(), op);
+      TotalsScan::end_block(storage.get());
+      return a;
+    }
+  }();
 
   if (threadIdx.x < warp_size)
     resolve_tile_prefix<Shape, false>(in, tile, s_epoch, aggregate, init, descriptors, op, delay_ns,
@@ -235,6 +312,25 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __syncthreads();
   TileCopy::finish(copy_barrier);
   const detail::maybe<Out> before{prefix.get(), s_has_prefix};
+  if constexpr (resolves) {
+    // Item i: the tile's prefix and the resolved item i (inclusive) or i - 1 (exclusive; the
+    // tile's first item is the prefix, unspecified where there is none, as apply_run_prefix).
+#pragma unroll
+    for (int k = 0; k < Shape::runs; ++k) {
+      const int base = run_offset<Shape>(k);
+      Out items[run];
+#pragma unroll
+      for (int j = 0; j < run; ++j) {
+        const int i = inclusive ? base + j : base + j - 1;
+        if (i < 0)
+          items[j] = before.value;
+        else
+          items[j] = before.present ? op(before.value, resolved[i]) : resolved[i];
+      }
+      store_tile_run<Shape, true>(out + begin, k, items, count, out_vector, 0u);
+    }
+    return;
+  }
 #pragma unroll
   for (int k = 0; k < Shape::runs; ++k) {
     const int base = run_offset<Shape>(k);

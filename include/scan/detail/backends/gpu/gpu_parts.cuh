@@ -52,14 +52,11 @@ template <class Strategy, class Platform> struct gpu_parts {
     return tile_items_of<Strategy>(in_size, out_size);
   }
 
-  // The single pass, except for values of 16 bytes or more from 2^22 items: their look-back
-  // moves each value apart from its tag (two round trips a step), and reading the input twice
-  // costs less (H100, 16-byte affine maps, fraction of a copy at 2^22 / 2^26 / 2^28: single pass
-  // 0.45 / 0.48 / 0.49, ReduceThenScan 0.51 / 0.56 / 0.57; below 2^22 the single pass leads;
-  // perf/CUDA_RESULTS.md).
-  algorithm automatic_algorithm(std::int64_t n, std::size_t, std::size_t out_size) const {
-    return out_size >= 16 && n >= (std::int64_t{1} << 22) ? algorithm::reduce_then_scan
-                                                          : algorithm::single_pass;
+  // The single pass, whatever the size: with 16-byte values split in their look-back descriptors
+  // and their staged tiles scanned in place, it leads ReduceThenScan there too (H100, 16-byte
+  // affine maps at 2^26: 0.75 of a copy against 0.56; perf/CUDA_RESULTS.md).
+  algorithm automatic_algorithm(std::int64_t, std::size_t, std::size_t) const {
+    return algorithm::single_pass;
   }
 
   template <class InSeq, class Out, class Op>
@@ -114,7 +111,7 @@ template <class Strategy, class Platform> struct gpu_parts {
         using staged =
             staged_shape_of<S, staged_value_t<InSeq>, staging::max_tile_bytes, per_sm,
                             pairs_over_pointer<InSeq> ? max_staged_pair_runs : max_staged_runs>;
-        using totals = tile_shape<S::threads, staged::runs, 1, per_sm>;
+        using totals = staged_totals_shape<staged, InSeq, OutSeq, Out>;
         const unsigned staged_tiles = blocks<staged>(n, staged::tile_items);
         staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
                                   typename Platform::tile_copy>
