@@ -127,11 +127,15 @@ struct sweep_output {
   std::vector<std::string> names;
   FILE* csv;
   int multiprocessors;
+  std::string types; // the types swept, comma-separated; empty: all
 };
 
 template <class T, class Op, class... Variants>
 void sweep_type(const char* type, Op op, cuda_table& table, const sweep_output& out,
                 shapes<Variants...>) {
+  if (!out.types.empty() &&
+      ("," + out.types + ",").find("," + std::string(type) + ",") == std::string::npos)
+    return;
   table.fill<T>();
   const std::int64_t tile =
       scan::gpu::tile_items_of<scan::cuda::cuda_vendor::tuned_strategy>(sizeof(T), sizeof(T));
@@ -222,7 +226,7 @@ const std::vector<std::string> delays_names = {"0 ns",    "600 ns",  "1200 ns", 
 // Sums of 4- and 8-byte values, or (wide) affine maps under composition.
 template <class Swept>
 void sweep(const char* mode, const std::vector<std::string>& names, const std::string& heading,
-           const std::string& markdown, FILE* csv, bool wide = false) {
+           const std::string& markdown, FILE* csv, const std::string& types, bool wide = false) {
   cuda_table table(std::size_t{4} << 30, heading, markdown);
   std::printf("single pass alone, median us (of copy, vs CUB)\n");
   std::string head = "| type | n | copy us | CUB us (/copy) |";
@@ -237,7 +241,7 @@ void sweep(const char* mode, const std::vector<std::string>& names, const std::s
                                                      cudaDevAttrMultiProcessorCount,
                                                      scan::cuda::cuda_vendor::current_device()),
                               "cudaDeviceGetAttribute");
-  const sweep_output out{mode, names, csv, multiprocessors};
+  const sweep_output out{mode, names, csv, multiprocessors, types};
   if (wide) {
     using scan_perf::affine64;
     sweep_type<affine64>(affine64::name, affine64::then{}, table, out, Swept{});
@@ -256,7 +260,7 @@ int main(int argc, char** argv) {
   CLI::App app("The CUDA single pass alone over tile shapes and tuning, beside CUB and a device "
                "copy: one Markdown table row per type and size.",
                "tile_sweep");
-  std::string markdown, csv_path;
+  std::string markdown, csv_path, types;
   bool delays = false, staging = false, from = false, wide = false;
   auto* d = app.add_flag("--delays", delays, "the sleep before a tile's first look-back poll");
   auto* s = app.add_flag("--staging", staging,
@@ -269,6 +273,9 @@ int main(int argc, char** argv) {
   s->excludes(f)->excludes(w);
   f->excludes(w);
   app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  app.add_option("--types", types,
+                 "only these of the mode's types, comma-separated (int32,float,int64,double; "
+                 "--wide: affine64,sum64x2)");
   app.add_option("--csv", csv_path,
                  "append one row per variant, type and size to FILE (mode, type, n, tiles, "
                  "multiprocessors, variant, us, copy_us, cub_us, ok), for perf/tune.sh")
@@ -281,15 +288,15 @@ int main(int argc, char** argv) {
   FILE* csv = csv_path.empty() ? nullptr : std::fopen(csv_path.c_str(), "a");
   try {
     if (delays)
-      sweep<swept_delays>("delays", delays_names, heading, markdown, csv);
+      sweep<swept_delays>("delays", delays_names, heading, markdown, csv, types);
     else if (staging)
-      sweep<swept_staging>("staging", staging_names, heading, markdown, csv);
+      sweep<swept_staging>("staging", staging_names, heading, markdown, csv, types);
     else if (from)
-      sweep<swept_from>("from", from_names, heading, markdown, csv);
+      sweep<swept_from>("from", from_names, heading, markdown, csv, types);
     else if (wide)
-      sweep<swept_wide>("wide", wide_names, heading, markdown, csv, true);
+      sweep<swept_wide>("wide", wide_names, heading, markdown, csv, types, true);
     else
-      sweep<swept_shapes>("shapes", shapes_names, heading, markdown, csv);
+      sweep<swept_shapes>("shapes", shapes_names, heading, markdown, csv, types);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "tile_sweep: %s\n", e.what());
     return 1;

@@ -75,7 +75,7 @@ inline std::vector<scan::block_strategy> blocks_run_here() {
 }
 
 inline const std::int64_t blockwise_segments[] = {
-    1, 2, 3, 4, 31, 32, 33, 100, 255, 256, 257, 1000, 1023, 1024, 1025, 4096, 5000, 65539};
+    1, 2, 3, 4, 6, 7, 31, 32, 33, 100, 255, 256, 257, 1000, 1023, 1024, 1025, 4096, 5000, 65539};
 
 } // namespace scan_test
 

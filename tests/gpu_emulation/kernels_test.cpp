@@ -204,15 +204,21 @@ template <class Strategy, class T> struct kernels {
     const auto in = input<T>(n, static_cast<std::uint64_t>(segment));
     std::vector<T> out(in.size(), value<T>(999));
     constexpr int prefetch = scan::gpu::prefetch_tiles<S>;
-    const auto plan = scan::gpu::plan_blockwise(n, segment, S::tile_items, prefetch,
+    const auto plan = scan::gpu::plan_blockwise(n, segment, S::tile_items, S::run, prefetch,
                                                 scan::gpu::walks_segments<S>);
+    // Vector accesses where both buffers start on a 16-byte boundary (whole runs of tiles of
+    // whole segments; the kernel decides which tiles start on a word).
+    const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0 &&
+                         reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0;
     INFO("n=" << n << " segment=" << segment << " tile=" << S::tile_items
-              << " inclusive=" << inclusive << " init=" << init.present);
+              << " per tile=" << plan.per_tile << " inclusive=" << inclusive
+              << " init=" << init.present << " vectors=" << aligned);
     using method = scan::gpu::blockwise_plan::method;
     if (plan.how == method::short_segments) {
       launch(plan.blocks, S::threads, [&] {
         scan::gpu::short_segments_kernel<S, B>(in.data(), out.data(), n, static_cast<int>(segment),
-                                               inclusive, init, false, false, op);
+                                               plan.per_tile, inclusive, init, aligned, aligned,
+                                               op);
       });
     } else {
       // per_segment_scans runs the full scan per segment on a GPU; the kernel is exact too.
@@ -356,7 +362,7 @@ template <class Strategy> void check_strategy() {
   kernels<Strategy, int>::single_pass(1000, true, {}, scan::sum{});
   kernels<Strategy, affine>::single_pass(900, false, {value<affine>(9), true}, then{});
   kernels<Strategy, mat2>::single_pass(600, true, {value<mat2>(6), true}, matmul{});
-  for (std::int64_t segment : {1, 3, 32, 100, 255, 256, 257, 512, 1000, 3000}) {
+  for (std::int64_t segment : {1, 3, 7, 32, 33, 100, 255, 256, 257, 512, 1000, 3000}) {
     kernels<Strategy, int>::blockwise(2500, segment, true, {}, scan::max{});
     kernels<Strategy, int>::blockwise(2049, segment, false, {-3, true}, scan::sum{});
     kernels<Strategy, affine>::blockwise(1100, segment, true, {value<affine>(3), true}, then{});

@@ -6,8 +6,9 @@
 // items, walks_segments in tile_shape.cuh) take `prefetch` tiles at a time and load the next
 // chunk (of this segment or the next) before scanning this one, so loads stay in flight while
 // the block scans.
-// short_segments_kernel (segment < tile): a tile holds floor(tile / segment) whole segments; with
-// several per tile the block scan runs on head-flagged values (core/headed.hpp).
+// short_segments_kernel (segment < tile): a tile holds `per_tile` whole segments (at most
+// floor(tile / segment): blockwise_plan.hpp's short_tile_segments); with several per tile the
+// block scan runs on head-flagged values (core/headed.hpp).
 // Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape.
 #pragma once
 
@@ -108,19 +109,18 @@ __global__ void __launch_bounds__(Shape::threads)
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
-    short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, bool inclusive,
-                          detail::maybe<Out> init, bool in_vector, bool out_vector, Op op) {
-  constexpr int tile = Shape::tile_items;
+    short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, int per_tile,
+                          bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
+                          Op op) {
   constexpr int prefetch = prefetch_tiles<Shape>;
   constexpr int run = Shape::run;
   using flagged = detail::headed<Out>;
   __shared__ shared_slot<typename BlockScan::template storage<Out>> storage;
   __shared__ shared_slot<typename BlockScan::template storage<flagged>> flagged_storage;
-  const int per_tile = tile / segment; // whole segments in a tile (>= 1)
   const int used = per_tile * segment; // items of a tile that hold data
   const std::int64_t tiles = (n + used - 1) / used;
-  // Vector accesses need full tiles whose starts stay aligned: used == tile.
-  const bool vector_in = in_vector && used == tile, vector_out = out_vector && used == tile;
+  // Vector accesses need every tile to start on a vector word: whole runs of items before it.
+  const bool vector_in = in_vector && used % run == 0, vector_out = out_vector && used % run == 0;
   if (per_tile == 1)
     BlockScan::begin_block(storage.get());
   else

@@ -91,31 +91,37 @@ template <class Shape> __device__ __forceinline__ int run_offset(int k) {
   return warp * warp_size * Shape::items + (k * warp_size + lane) * Shape::run;
 }
 
-// A tile of a pointer or strided sequence.
+// Run k of a tile as vector words of `bytes` (seq_access_bytes > 0; the tile starts on a word).
+template <class Shape, int Bytes, class InSeq, class T>
+__device__ __forceinline__ void load_vector_run(InSeq tile, int k, T* items) {
+  using In = detail::sequence_value_t<InSeq>;
+  using word = typename raw_word<Bytes>::type;
+  constexpr int per_word = Bytes / static_cast<int>(sizeof(In));
+  const word* p = reinterpret_cast<const word*>(tile + run_offset<Shape>(k));
+#pragma unroll
+  for (int w = 0; w < Shape::run / per_word; ++w) {
+    const word raw = p[w];
+    In v[per_word];
+    __builtin_memcpy(v, &raw, Bytes);
+#pragma unroll
+    for (int i = 0; i < per_word; ++i)
+      items[w * per_word + i] = static_cast<T>(v[i]);
+  }
+}
+
+// A tile of a pointer or strided sequence. vector_ok: the tile starts on a vector word; a ragged
+// tile loads its whole runs as words too (a tile of whole short segments, blockwise_kernels.cuh).
 template <class Shape, class InSeq, class T>
 __device__ __forceinline__ void load_elements(InSeq tile, T (&items)[Shape::items], int count,
                                               bool vector_ok) {
-  using In = detail::sequence_value_t<InSeq>;
   constexpr int run = Shape::run;
   constexpr int bytes = seq_access_bytes<InSeq, run>;
   if (count >= Shape::tile_items) {
     if constexpr (bytes > 0) {
       if (vector_ok) {
-        using word = typename raw_word<bytes>::type;
-        constexpr int per_word = bytes / static_cast<int>(sizeof(In));
 #pragma unroll
-        for (int k = 0; k < Shape::runs; ++k) {
-          const word* p = reinterpret_cast<const word*>(tile + run_offset<Shape>(k));
-#pragma unroll
-          for (int w = 0; w < run / per_word; ++w) {
-            const word raw = p[w];
-            In v[per_word];
-            __builtin_memcpy(v, &raw, bytes);
-#pragma unroll
-            for (int i = 0; i < per_word; ++i)
-              items[k * run + w * per_word + i] = static_cast<T>(v[i]);
-          }
-        }
+        for (int k = 0; k < Shape::runs; ++k)
+          load_vector_run<Shape, bytes>(tile, k, &items[k * run]);
         return;
       }
     }
@@ -133,6 +139,12 @@ __device__ __forceinline__ void load_elements(InSeq tile, T (&items)[Shape::item
 #pragma unroll
     for (int k = 0; k < Shape::runs; ++k) {
       const int base = run_offset<Shape>(k);
+      if constexpr (bytes > 0) {
+        if (vector_ok && base + run <= count) {
+          load_vector_run<Shape, bytes>(tile, k, &items[k * run]);
+          continue;
+        }
+      }
 #pragma unroll
       for (int j = 0; j < run; ++j)
         items[k * run + j] = base + j < count ? static_cast<T>(tile[base + j]) : filler;
@@ -141,8 +153,8 @@ __device__ __forceinline__ void load_elements(InSeq tile, T (&items)[Shape::item
 }
 
 // Stores this thread's run k (`run` holds its Shape::run items) of a tile of `count` items.
-// Streaming: full tiles' vector stores hint that no one reads them soon (platform's
-// store_streaming), for outputs larger than the L2.
+// Streaming: vector stores hint that no one reads them soon (platform's store_streaming), for
+// outputs larger than the L2. vector_ok: as load_elements.
 template <class Shape, bool Streaming = false, class OutSeq, class T>
 __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int count,
                                           bool vector_ok) {
@@ -157,28 +169,29 @@ __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int 
   }
   constexpr int bytes = seq_access_bytes<OutSeq, length>;
   const OutSeq p = tile + run_offset<Shape>(k);
-  if (count >= Shape::tile_items) {
-    if constexpr (bytes > 0) {
-      if (vector_ok) {
-        using word = typename raw_word<bytes>::type;
-        constexpr int per_word = bytes / static_cast<int>(sizeof(T));
+  const int base = run_offset<Shape>(k);
+  if constexpr (bytes > 0) {
+    // Whole runs as vector words, of a ragged tile too (as load_elements).
+    if (vector_ok && base + length <= count) {
+      using word = typename raw_word<bytes>::type;
+      constexpr int per_word = bytes / static_cast<int>(sizeof(T));
 #pragma unroll
-        for (int w = 0; w < length / per_word; ++w) {
-          word raw;
-          __builtin_memcpy(&raw, &run[w * per_word], bytes);
-          if constexpr (Streaming)
-            store_streaming(reinterpret_cast<word*>(p) + w, raw);
-          else
-            reinterpret_cast<word*>(p)[w] = raw;
-        }
-        return;
+      for (int w = 0; w < length / per_word; ++w) {
+        word raw;
+        __builtin_memcpy(&raw, &run[w * per_word], bytes);
+        if constexpr (Streaming)
+          store_streaming(reinterpret_cast<word*>(p) + w, raw);
+        else
+          reinterpret_cast<word*>(p)[w] = raw;
       }
+      return;
     }
+  }
+  if (count >= Shape::tile_items) {
 #pragma unroll
     for (int j = 0; j < length; ++j)
       p[j] = run[j];
   } else {
-    const int base = run_offset<Shape>(k);
 #pragma unroll
     for (int j = 0; j < length; ++j)
       if (base + j < count) p[j] = run[j];

@@ -32,11 +32,11 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
   using B = typename Strategy::template block_scan<S>;
   const auto stream = static_cast<typename Platform::stream_type>(a.opt.stream);
   const blockwise_plan plan =
-      plan_blockwise(a.n, segment, S::tile_items, prefetch_tiles<S>, walks_segments<S>);
+      plan_blockwise(a.n, segment, S::tile_items, S::run, prefetch_tiles<S>, walks_segments<S>);
   switch (plan.how) {
   case blockwise_plan::method::short_segments:
     short_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(
-        a.in, a.out, a.n, static_cast<int>(segment), a.inclusive, a.init,
+        a.in, a.out, a.n, static_cast<int>(segment), plan.per_tile, a.inclusive, a.init,
         vector_aligned<In, S::run>(a.in), vector_aligned<Out, S::run>(a.out), op);
     Platform::check_launch("short_segments_kernel");
     return;
