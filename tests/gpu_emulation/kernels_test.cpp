@@ -211,15 +211,22 @@ template <class Strategy, class T> struct kernels {
     const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0 &&
                          reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0;
     INFO("n=" << n << " segment=" << segment << " tile=" << S::tile_items
-              << " per tile=" << plan.per_tile << " inclusive=" << inclusive
-              << " init=" << init.present << " vectors=" << aligned);
+              << " per tile=" << plan.per_tile << " wide=" << plan.wide_tiles
+              << " inclusive=" << inclusive << " init=" << init.present << " vectors=" << aligned);
     using method = scan::gpu::blockwise_plan::method;
     if (plan.how == method::short_segments) {
-      launch(plan.blocks, S::threads, [&] {
-        scan::gpu::short_segments_kernel<S, B>(in.data(), out.data(), n, static_cast<int>(segment),
-                                               plan.per_tile, inclusive, init, aligned, aligned,
-                                               op);
-      });
+      const auto short_segments = [&](auto shape) {
+        using Tile = decltype(shape);
+        launch(plan.blocks, Tile::threads, [&] {
+          scan::gpu::short_segments_kernel<Tile, typename Strategy::template block_scan<Tile>>(
+              in.data(), out.data(), n, static_cast<int>(segment), plan.per_tile, inclusive, init,
+              aligned, aligned, op);
+        });
+      };
+      if (plan.wide_tiles)
+        short_segments(scan::gpu::wide_tile_shape<S>{});
+      else
+        short_segments(S{});
     } else {
       // per_segment_scans runs the full scan per segment on a GPU; the kernel is exact too.
       launch(std::min<std::int64_t>(plan.blocks, 7), S::threads, [&] {

@@ -107,6 +107,11 @@ __global__ void __launch_bounds__(Shape::threads)
   BlockScan::end_block(storage.get());
 }
 
+// The tile of short segments that fill a Shape's tile badly (blockwise_plan's wide_tiles): twice
+// its items, in runs of the same length.
+template <class Shape>
+using wide_tile_shape = tile_shape<Shape::threads, 2 * Shape::items, Shape::run, Shape::min_blocks>;
+
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
     short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, int per_tile,

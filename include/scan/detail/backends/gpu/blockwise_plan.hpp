@@ -15,6 +15,7 @@ struct blockwise_plan {
   enum class method { short_segments, long_segments, per_segment_scans } how;
   std::int64_t blocks = 0; // grid size of the kernel (the kernels stride over more work)
   int per_tile = 0;        // short_segments: whole segments a tile holds
+  bool wide_tiles = false; // short_segments: tiles of twice the shape's items (wide_tile_shape)
 };
 
 // Whole short segments a tile of `tile_items` holds: as many as fit, rounded down to a count whose
@@ -42,17 +43,26 @@ inline constexpr std::int64_t max_grid_blocks = 0x7fffffff;
 // one block per segment: measured faster.
 inline constexpr std::int64_t blockwise_walk_blocks = 16384;
 
-// prefetch_tiles and walks_segments: the shape's (tile_shape.cuh).
-// run: items of a vector access (the shape's run, a power of two).
+// run: items of a vector access (the shape's run, a power of two). prefetch_tiles and
+// walks_segments: the shape's (tile_shape.cuh).
 inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int tile_items, int run,
                                      int prefetch_tiles, bool walks_segments) {
   const std::int64_t segments = (n + segment - 1) / segment;
   if (segment < tile_items) {
-    const int per_tile = short_tile_segments(tile_items, segment, run);
+    // Tiles of twice the items where whole segments fill less than 15/16 of a tile and more of
+    // the wider one (rows of 33 int32: 924 of 1024 items, 1980 of 2048; 0.81 of a copy).
+    int per_tile = short_tile_segments(tile_items, segment, run);
+    const int wide = short_tile_segments(2 * tile_items, segment, run);
+    const bool wide_tiles = per_tile * segment * 16 < tile_items * 15 && wide > 2 * per_tile;
+    if (wide_tiles) {
+      per_tile = wide;
+      prefetch_tiles = prefetch_tiles > 1 ? prefetch_tiles / 2 : 1; // as prefetch_tiles<Shape>
+    }
     const std::int64_t used = per_tile * segment;
     const std::int64_t tiles = (n + used - 1) / used;
     const std::int64_t groups = (tiles + prefetch_tiles - 1) / prefetch_tiles;
-    return {blockwise_plan::method::short_segments, std::min(groups, max_grid_blocks), per_tile};
+    return {blockwise_plan::method::short_segments, std::min(groups, max_grid_blocks), per_tile,
+            wide_tiles};
   }
   if (segments >= blockwise_enough_segments || segment <= blockwise_short_walk_tiles * tile_items)
     return {blockwise_plan::method::long_segments,

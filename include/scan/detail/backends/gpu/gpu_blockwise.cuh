@@ -34,12 +34,21 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
   const blockwise_plan plan =
       plan_blockwise(a.n, segment, S::tile_items, S::run, prefetch_tiles<S>, walks_segments<S>);
   switch (plan.how) {
-  case blockwise_plan::method::short_segments:
-    short_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(
-        a.in, a.out, a.n, static_cast<int>(segment), plan.per_tile, a.inclusive, a.init,
-        vector_aligned<In, S::run>(a.in), vector_aligned<Out, S::run>(a.out), op);
-    Platform::check_launch("short_segments_kernel");
+  case blockwise_plan::method::short_segments: {
+    const auto launch = [&](auto shape) {
+      using Tile = decltype(shape);
+      short_segments_kernel<Tile, typename Strategy::template block_scan<Tile>>
+          <<<static_cast<unsigned>(plan.blocks), Tile::threads, 0, stream>>>(
+              a.in, a.out, a.n, static_cast<int>(segment), plan.per_tile, a.inclusive, a.init,
+              vector_aligned<In, Tile::run>(a.in), vector_aligned<Out, Tile::run>(a.out), op);
+      Platform::check_launch("short_segments_kernel");
+    };
+    if (plan.wide_tiles)
+      launch(wide_tile_shape<S>{});
+    else
+      launch(S{});
     return;
+  }
   case blockwise_plan::method::long_segments:
     // Vector accesses need every segment (and so every tile) to start on a vector boundary.
     long_segments_kernel<S, B><<<static_cast<unsigned>(plan.blocks), S::threads, 0, stream>>>(
