@@ -329,35 +329,35 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
       }
       store_tile_run<Shape, true>(out + begin, k, items, count, out_vector, 0u);
     }
-    return;
-  }
+  } else {
 #pragma unroll
-  for (int k = 0; k < Shape::runs; ++k) {
-    const int base = run_offset<Shape>(k);
-    const std::uint32_t heads = staged_heads<run, InSeq>(head_words, base);
-    In v[run];
-    read_staged_run<Shape>(staged, k, v);
-    Out items[run];
-    items[0] = staged_item<Out>(in, v[0], heads & 1u);
+    for (int k = 0; k < Shape::runs; ++k) {
+      const int base = run_offset<Shape>(k);
+      const std::uint32_t heads = staged_heads<run, InSeq>(head_words, base);
+      In v[run];
+      read_staged_run<Shape>(staged, k, v);
+      Out items[run];
+      items[0] = staged_item<Out>(in, v[0], heads & 1u);
 #pragma unroll
-    for (int j = 1; j < run; ++j)
-      items[j] = op(items[j - 1], staged_item<Out>(in, v[j], (heads >> j) & 1u));
-    apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
-    if constexpr (scatters_through_tile<InSeq, OutSeq>) {
-      // In place of the run's inputs, which only this thread reads.
-      Out* q = reinterpret_cast<Out*>(staged_bytes) + base;
+      for (int j = 1; j < run; ++j)
+        items[j] = op(items[j - 1], staged_item<Out>(in, v[j], (heads >> j) & 1u));
+      apply_run_prefix<Shape>(items, k, run_prefix[k], before, inclusive, op);
+      if constexpr (scatters_through_tile<InSeq, OutSeq>) {
+        // In place of the run's inputs, which only this thread reads.
+        Out* q = reinterpret_cast<Out*>(staged_bytes) + base;
 #pragma unroll
-      for (int j = 0; j < run; ++j)
-        q[j] = items[j];
-    } else {
-      store_tile_run<Shape, true>(out + begin, k, items, count, out_vector, heads);
+        for (int j = 0; j < run; ++j)
+          q[j] = items[j];
+      } else {
+        store_tile_run<Shape, true>(out + begin, k, items, count, out_vector, heads);
+      }
     }
-  }
-  if constexpr (scatters_through_tile<InSeq, OutSeq>) {
-    __syncthreads();
-    const Out* results = reinterpret_cast<const Out*>(staged_bytes);
-    for (int i = static_cast<int>(threadIdx.x); i < count; i += Shape::threads)
-      out[begin + i] = results[i];
+    if constexpr (scatters_through_tile<InSeq, OutSeq>) {
+      __syncthreads();
+      const Out* results = reinterpret_cast<const Out*>(staged_bytes);
+      for (int i = static_cast<int>(threadIdx.x); i < count; i += Shape::threads)
+        out[begin + i] = results[i];
+    }
   }
 }
 
