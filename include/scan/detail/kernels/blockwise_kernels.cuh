@@ -108,12 +108,15 @@ __global__ void __launch_bounds__(Shape::threads)
 }
 
 // The tile of short segments that fill a Shape's tile badly (blockwise_plan's wide_tiles): twice
-// its items, in runs of the same length.
+// its items, in runs of the same length. For 4- and 8-byte values (runs of 4 and 2) the compiler
+// is asked for 6 blocks per multiprocessor: int32 took 47 registers (5 blocks) where float took
+// 40, and ran rows of 33 at 0.82 of a copy against float's 0.89 (perf/BATCHED_RESULTS.md).
 template <class Shape>
-using wide_tile_shape = tile_shape<Shape::threads, 2 * Shape::items, Shape::run, Shape::min_blocks>;
+using wide_tile_shape = tile_shape<Shape::threads, 2 * Shape::items, Shape::run,
+                                   Shape::run == 2 || Shape::run == 4 ? 6 : Shape::min_blocks>;
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
-__global__ void __launch_bounds__(Shape::threads)
+__global__ void __launch_bounds__(Shape::threads, Shape::min_blocks > 1 ? Shape::min_blocks : 0)
     short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, int per_tile,
                           bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
                           Op op) {
