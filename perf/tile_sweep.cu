@@ -34,8 +34,8 @@
 #include "perf/kit/affine64.hpp"
 #include "perf/kit/gpu_program.hpp"
 
-// A 16-byte value whose combination costs two additions: beside affine64 (four 64-bit multiplies
-// a combination), it shows what the wide tiles' arithmetic costs.
+// A 16-byte value whose combination costs two additions: beside affine64 (two 64-bit multiplies
+// and an add a combination), it shows what the wide tiles' arithmetic costs.
 namespace scan_perf {
 struct sum64x2 {
   std::uint64_t a, b;
