@@ -575,10 +575,58 @@ TEST_CASE("views: bad segments are rejected and nothing is written") {
 
 namespace {
 
-// A batched scan of a rows x cols matrix View over a padded rank-1 buffer (row- or column-major,
-// leading dimension 3 more than needed, a LayoutStride View), in mode m (0 inclusive, 1 inclusive
-// from init, 2 exclusive), against each row's or column's host scan; the padding keeps its
-// poison.
+// A rows x cols matrix View over a padded rank-1 buffer (row- or column-major, leading dimension 3
+// more than needed, a LayoutStride View): random input, the output (the input itself in place)
+// poisoned with other random values; `want` starts as what the output holds, padding included.
+template <class T> struct padded_matrix {
+  using matrix =
+      Kokkos::View<T**, Kokkos::LayoutStride, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
+  std::int64_t rows, cols;
+  bool column_major, in_place;
+  std::int64_t ld = (column_major ? rows : cols) + 3;
+  std::int64_t span = ld * (column_major ? cols : rows);
+  Kokkos::View<T*> in_buf{"in_buf", static_cast<std::size_t>(span)};
+  Kokkos::View<T*> out_buf{"out_buf", static_cast<std::size_t>(span)};
+  matrix in, out;
+  std::vector<T> data, want;
+
+  padded_matrix(std::int64_t r, std::int64_t c, bool col_major, bool in_place_)
+      : rows(r), cols(c), column_major(col_major), in_place(in_place_) {
+    const Kokkos::LayoutStride layout = column_major ? Kokkos::LayoutStride(rows, 1, cols, ld)
+                                                     : Kokkos::LayoutStride(rows, ld, cols, 1);
+    in = matrix(in_buf.data(), layout);
+    out = matrix(target().data(), layout);
+    data = random_values<T>(span);
+    fill(in_buf, data);
+    want = data;
+    if (!in_place) {
+      want = random_values<T>(span);
+      fill(out_buf, want);
+    }
+  }
+  const Kokkos::View<T*>& target() const { return in_place ? in_buf : out_buf; }
+
+  // Lane l along `axis` (a row along rows, a column along columns): its buffer index j.
+  std::size_t at(scan::along axis, std::int64_t l, std::int64_t j) const {
+    const std::int64_t r = axis == scan::along::rows ? l : j, c = axis == scan::along::rows ? j : l;
+    return static_cast<std::size_t>(column_major ? r + c * ld : r * ld + c);
+  }
+  std::int64_t lanes(scan::along axis) const { return axis == scan::along::rows ? rows : cols; }
+  std::int64_t length(scan::along axis) const { return axis == scan::along::rows ? cols : rows; }
+  std::vector<T> input_lane(scan::along axis, std::int64_t l) const {
+    std::vector<T> lane;
+    for (std::int64_t j = 0; j < length(axis); ++j)
+      lane.push_back(data[at(axis, l, j)]);
+    return lane;
+  }
+  void expect_lane(scan::along axis, std::int64_t l, const std::vector<T>& scanned) {
+    for (std::int64_t j = 0; j < length(axis); ++j)
+      want[at(axis, l, j)] = scanned[static_cast<std::size_t>(j)];
+  }
+};
+
+// A batched scan of a padded_matrix in mode m (0 inclusive, 1 inclusive from init, 2 exclusive),
+// against each row's or column's host scan; the padding keeps its poison.
 template <class T, class Op>
 void check_batched_views(std::int64_t rows, std::int64_t cols, bool column_major, scan::along axis,
                          int m, T init, Op op, bool in_place = false) {
@@ -587,46 +635,20 @@ void check_batched_views(std::int64_t rows, std::int64_t cols, bool column_major
   CAPTURE(column_major);
   CAPTURE(m);
   CAPTURE(in_place);
-  const std::int64_t ld = (column_major ? rows : cols) + 3;
-  const std::int64_t span = ld * (column_major ? cols : rows);
-  Kokkos::View<T*> in_buf("in_buf", span), out_buf("out_buf", span);
-  const Kokkos::LayoutStride layout = column_major ? Kokkos::LayoutStride(rows, 1, cols, ld)
-                                                   : Kokkos::LayoutStride(rows, ld, cols, 1);
-  using matrix =
-      Kokkos::View<T**, Kokkos::LayoutStride, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
-  const Kokkos::View<T*>& target = in_place ? in_buf : out_buf;
-  matrix in(in_buf.data(), layout), out(target.data(), layout);
-  const std::vector<T> data = random_values<T>(span);
-  fill(in_buf, data);
-  std::vector<T> want = data;
-  if (!in_place) {
-    want = random_values<T>(span);
-    fill(out_buf, want);
-  }
+  padded_matrix<T> x(rows, cols, column_major, in_place);
   const exec_space exec;
   if (m == 0)
-    scan::kokkos::batched_inclusive_scan(exec, in, out, axis, op);
+    scan::kokkos::batched_inclusive_scan(exec, x.in, x.out, axis, op);
   else if (m == 1)
-    scan::kokkos::batched_inclusive_scan(exec, in, out, axis, init, op);
+    scan::kokkos::batched_inclusive_scan(exec, x.in, x.out, axis, init, op);
   else
-    scan::kokkos::batched_exclusive_scan(exec, in, out, axis, init, op);
+    scan::kokkos::batched_exclusive_scan(exec, x.in, x.out, axis, init, op);
   exec.fence();
-  const auto at = [&](std::int64_t r, std::int64_t c) {
-    return static_cast<std::size_t>(column_major ? r + c * ld : r * ld + c);
-  };
-  const bool along_rows = axis == scan::along::rows;
-  const std::int64_t lanes = along_rows ? rows : cols, length = along_rows ? cols : rows;
   const scan::detail::maybe<T> start =
       m == 0 ? scan::detail::maybe<T>{} : scan::detail::maybe<T>{init, true};
-  for (std::int64_t l = 0; l < lanes; ++l) {
-    std::vector<T> lane;
-    for (std::int64_t j = 0; j < length; ++j)
-      lane.push_back(data[along_rows ? at(l, j) : at(j, l)]);
-    const std::vector<T> scanned = expected<T, T>(lane, m != 2, start, op);
-    for (std::int64_t j = 0; j < length; ++j)
-      want[along_rows ? at(l, j) : at(j, l)] = scanned[static_cast<std::size_t>(j)];
-  }
-  CHECK(first_mismatch(read(target), want) == -1);
+  for (std::int64_t l = 0; l < x.lanes(axis); ++l)
+    x.expect_lane(axis, l, expected<T, T>(x.input_lane(axis, l), m != 2, start, op));
+  CHECK(first_mismatch(read(x.target()), x.want) == -1);
 }
 
 } // namespace
@@ -1290,8 +1312,8 @@ TEST_CASE("totals: CSR row pointers from counts, the total in a column of a matr
 
 namespace {
 
-// A batched scan with totals of a rows x cols matrix View over a padded buffer (as
-// check_batched_views), its totals into a strided View (every other element of a buffer).
+// A batched scan with totals of a padded_matrix (as check_batched_views), its totals into a
+// strided View (every other element of a buffer).
 template <class T, class Op>
 void check_batched_totals(std::int64_t rows, std::int64_t cols, bool column_major, scan::along axis,
                           int m, Op op, bool in_place) {
@@ -1302,50 +1324,29 @@ void check_batched_totals(std::int64_t rows, std::int64_t cols, bool column_majo
   CAPTURE(in_place);
   const bool along_rows = axis == scan::along::rows;
   CAPTURE(along_rows);
-  const std::int64_t ld = (column_major ? rows : cols) + 3;
-  const std::int64_t span = ld * (column_major ? cols : rows);
-  Kokkos::View<T*> in_buf("in_buf", span), out_buf("out_buf", span);
-  const Kokkos::LayoutStride layout = column_major ? Kokkos::LayoutStride(rows, 1, cols, ld)
-                                                   : Kokkos::LayoutStride(rows, ld, cols, 1);
-  using matrix =
-      Kokkos::View<T**, Kokkos::LayoutStride, exec_space::memory_space, Kokkos::MemoryUnmanaged>;
-  const Kokkos::View<T*>& target = in_place ? in_buf : out_buf;
-  matrix in(in_buf.data(), layout), out(target.data(), layout);
-  const std::int64_t lanes = along_rows ? rows : cols, length = along_rows ? cols : rows;
+  padded_matrix<T> x(rows, cols, column_major, in_place);
+  const std::int64_t lanes = x.lanes(axis), length = x.length(axis);
   const auto totals = strided_view<T>("totals", lanes, 2);
-  const std::vector<T> data = random_values<T>(span);
-  fill(in_buf, data);
-  std::vector<T> want = data;
-  if (!in_place) {
-    want = random_values<T>(span);
-    fill(out_buf, want);
-  }
   fill(totals, random_values<T>(lanes));
   const T init = random_values<T>(1)[0];
   const exec_space exec;
-  const auto to = scan::kokkos::with_totals(out, totals);
+  const auto to = scan::kokkos::with_totals(x.out, totals);
   if (m == 0)
-    scan::kokkos::batched_inclusive_scan(exec, in, to, axis, op);
+    scan::kokkos::batched_inclusive_scan(exec, x.in, to, axis, op);
   else if (m == 1)
-    scan::kokkos::batched_inclusive_scan(exec, in, to, axis, init, op);
+    scan::kokkos::batched_inclusive_scan(exec, x.in, to, axis, init, op);
   else
-    scan::kokkos::batched_exclusive_scan(exec, in, to, axis, init, op);
+    scan::kokkos::batched_exclusive_scan(exec, x.in, to, axis, init, op);
   exec.fence();
-  const auto at = [&](std::int64_t r, std::int64_t c) {
-    return static_cast<std::size_t>(column_major ? r + c * ld : r * ld + c);
-  };
   std::vector<T> want_totals;
   for (std::int64_t l = 0; l < lanes; ++l) {
-    std::vector<T> lane, lane_total;
-    for (std::int64_t j = 0; j < length; ++j)
-      lane.push_back(data[along_rows ? at(l, j) : at(j, l)]);
-    const std::vector<T> scanned =
-        expected_with_totals<T, T>(lane, {0, length}, m != 2, start_of(m, init), op, lane_total);
-    for (std::int64_t j = 0; j < length; ++j)
-      want[along_rows ? at(l, j) : at(j, l)] = scanned[static_cast<std::size_t>(j)];
+    std::vector<T> lane_total;
+    x.expect_lane(axis, l,
+                  expected_with_totals<T, T>(x.input_lane(axis, l), {0, length}, m != 2,
+                                             start_of(m, init), op, lane_total));
     want_totals.push_back(lane_total[0]);
   }
-  CHECK(first_mismatch(read(target), want) == -1);
+  CHECK(first_mismatch(read(x.target()), x.want) == -1);
   CHECK(first_mismatch(read(totals), want_totals) == -1);
 }
 
