@@ -19,6 +19,7 @@
 #include "perf/classic/kogge_stone_global.cuh"
 #include "perf/classic/kogge_stone_shared.cuh"
 #include <scan/detail/kernels/blockwise_kernels.cuh>
+#include <scan/detail/kernels/lanes_block_kernel.cuh>
 #include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
@@ -387,6 +388,23 @@ struct emulated_pool {
   static uint4* slots() { return emulated_slots; }
 };
 
+// The rows from `from_row` on of each column of `in` (a `rows` x `lanes` matrix, leading
+// dimension ld_in) scanned on its own, into `want` (leading dimension ld_out), whose other items
+// stay as they are.
+template <class T, class Op>
+void scan_columns(const std::vector<T>& in, std::int64_t rows, std::int64_t lanes,
+                  std::int64_t ld_in, std::int64_t ld_out, bool inclusive, maybe<T> init, Op op,
+                  std::vector<T>& want, std::int64_t from_row = 0) {
+  for (std::int64_t l = 0; l < lanes; ++l) {
+    std::vector<T> column(static_cast<std::size_t>(rows)), scanned(column.size());
+    for (std::int64_t j = 0; j < rows; ++j)
+      column[static_cast<std::size_t>(j)] = in[static_cast<std::size_t>(l + j * ld_in)];
+    scan::host::serial_scan(column.data(), scanned.data(), rows, inclusive, init, op);
+    for (std::int64_t j = from_row; j < rows; ++j)
+      want[static_cast<std::size_t>(l + j * ld_out)] = scanned[static_cast<std::size_t>(j)];
+  }
+}
+
 // Columns of a `rows` x `lanes` matrix with leading dimensions on row tiles
 // (lanes_row_tile_kernel.cuh), each scanned on its own against a serial scan of it, twice on one
 // look-back state (the second call under the next epoch); padding between rows stays as it was.
@@ -401,14 +419,7 @@ void row_tile_columns(std::int64_t rows, std::int64_t lanes, std::int64_t ld_in,
   const auto poison = value<T>(4321);
   const auto out_size = static_cast<std::size_t>((rows - 1) * ld_out + lanes);
   std::vector<T> want = in_place ? in : std::vector<T>(out_size, poison);
-  for (std::int64_t l = 0; l < lanes; ++l) {
-    std::vector<T> column(static_cast<std::size_t>(rows)), scanned(column.size());
-    for (std::int64_t j = 0; j < rows; ++j)
-      column[static_cast<std::size_t>(j)] = in[static_cast<std::size_t>(l + j * ld_in)];
-    scan::host::serial_scan(column.data(), scanned.data(), rows, inclusive, init, op);
-    for (std::int64_t j = 0; j < rows; ++j)
-      want[static_cast<std::size_t>(l + j * ld_out)] = scanned[static_cast<std::size_t>(j)];
-  }
+  scan_columns(in, rows, lanes, ld_in, ld_out, inclusive, init, op, want);
   const std::int64_t tiles = scan::gpu::row_tile_count<T>(at);
   const auto descriptors = static_cast<std::size_t>(tiles * lanes);
   host_lookback<T> lookback(static_cast<std::int64_t>(descriptors));
@@ -452,6 +463,82 @@ TEST_CASE("columns on row tiles") {
   row_tile_columns<int>(20000, 1, 1, 1, true, {}, scan::sum{}, false, 1);
   row_tile_columns<int>(3001, 7, 7, 7, false, {2, true}, scan::sum{}, true, 3);
   row_tile_columns<long long>(1000, 5, 5, 5, true, {}, scan::max{}, false, 1);
+}
+
+// Columns on the block kernel (lanes_block_kernel.cuh) with chunks of Run items and Polls
+// predecessors a row of threads per round trip. The first `published` rows of tiles publish their
+// aggregates by hand (the first row its prefixes) and never run: blocks run in ticket order here,
+// so only then do look-backs walk many rounds, and floats fold forward through several. Their
+// output stays poisoned; every other item equals a serial scan of its column.
+template <int Run, int Polls, class T, class Op>
+void lane_block_columns(std::int64_t rows, std::int64_t lanes, std::int64_t ld_in,
+                        std::int64_t ld_out, bool inclusive, maybe<T> init, Op op,
+                        std::int64_t published) {
+  INFO(rows << " x " << lanes << " ld " << ld_in << "/" << ld_out << " inclusive=" << inclusive
+            << " init=" << init.present << " run " << Run << " polls " << Polls << " published "
+            << published);
+  namespace gpu = scan::gpu;
+  const scan::detail::lanes_layout at{lanes, rows, {1, ld_in}, {1, ld_out}};
+  const auto in = input<T>((rows - 1) * ld_in + lanes, 9);
+  const auto poison = value<T>(4321);
+  constexpr std::int64_t tile_rows = std::int64_t{Run} * gpu::lane_block_rows;
+  const std::int64_t groups = (lanes + gpu::lane_group - 1) / gpu::lane_group;
+  const std::int64_t descriptors = gpu::lane_block_tiles<Run>(at);
+  const std::int64_t blocks = descriptors / gpu::lane_group;
+  REQUIRE(published * tile_rows < rows);
+  std::vector<T> want(static_cast<std::size_t>((rows - 1) * ld_out + lanes), poison);
+  scan_columns(in, rows, lanes, ld_in, ld_out, inclusive, init, op, want, published * tile_rows);
+  host_lookback<T> lookback(descriptors);
+  const gpu::tile_descriptors<T> d(lookback.state);
+  for (int call = 0; call < 2; ++call) {
+    const unsigned long long epoch = lookback.header[1] + 1;
+    for (std::int64_t k = 0; k < published; ++k)
+      for (std::int64_t l = 0; l < lanes; ++l) {
+        const auto at_row = [&](std::int64_t j) {
+          return in[static_cast<std::size_t>(l + (k * tile_rows + j) * ld_in)];
+        };
+        T total = at_row(0);
+        for (std::int64_t j = 1; j < tile_rows; ++j)
+          total = op(total, at_row(j));
+        const std::int64_t tile =
+            (k * groups + l / gpu::lane_group) * gpu::lane_group + l % gpu::lane_group;
+        if (k == 0)
+          d.publish(tile, epoch, scan::detail::lookback_prefix_ready,
+                    init.present ? op(init.value, total) : total);
+        else
+          d.publish(tile, epoch, scan::detail::lookback_aggregate_ready, total);
+      }
+    lookback.header[0] = static_cast<unsigned long long>(published * groups); // the next ticket
+    std::vector<T> out(want.size(), poison);
+    launch(blocks - published * groups, gpu::lane_block_threads, [&] {
+      gpu::lanes_block_kernel<Run, Polls>(in.data(), out.data(), at, inclusive, init,
+                                          lookback.header.data(), d, blocks, op);
+    });
+    const auto unspecified = [&](std::int64_t i) {
+      return !inclusive && !init.present && published == 0 && i < lanes;
+    };
+    CHECK(first_difference(out, want, unspecified) == -1);
+  }
+}
+
+TEST_CASE("columns on lane blocks") {
+  // Tiles of 16 rows; 40 lanes: a full group and a part-empty one. 90 rows of tiles published
+  // by hand: the first look-back walks three rounds of 32 (Polls 4) or twelve of 8 (Polls 1).
+  for (bool inclusive : {true, false}) {
+    const maybe<int> seed = inclusive ? maybe<int>{} : maybe<int>{-7, true};
+    lane_block_columns<2, 4>(1500, 40, 43, 41, inclusive, seed, scan::sum{}, 90);
+    lane_block_columns<2, 1>(1500, 40, 43, 41, inclusive, seed, scan::sum{}, 90);
+    lane_block_columns<2, 4>(301, 33, 33, 33, inclusive, seed, scan::sum{}, 0);
+    lane_block_columns<2, 4>(1500, 7, 7, 9, inclusive, maybe<affine>{value<affine>(3), true},
+                             then{}, 90);
+    lane_block_columns<2, 1>(1500, 7, 7, 9, inclusive, maybe<affine>{value<affine>(3), true},
+                             then{}, 90);
+    lane_block_columns<2, 4>(997, 35, 35, 35, inclusive, maybe<affine>{}, then{}, 40);
+  }
+  lane_block_columns<2, 4>(1200, 64, 64, 64, false, maybe<int>{}, scan::sum{}, 0);
+  // 16-byte values: one predecessor a row (split descriptors).
+  lane_block_columns<2, scan::gpu::lane_block_polls<mat2>>(
+      700, 5, 5, 5, true, maybe<mat2>{value<mat2>(2), true}, matmul{}, 35);
 }
 
 TEST_CASE("strided sequences") {

@@ -1,13 +1,14 @@
 // The single pass of batched scans along columns (lane stride 1) with a block per tile of 32 lanes
 // by lane_block_rows chunks of Run items: a lane's tile is lane_block_rows times a thread's chunk,
 // so a lane has that many times fewer tiles in flight, and the block's rows of threads poll that
-// many of a lane's predecessors per round trip. Each (tile, lane) has its descriptor
+// many times Polls of a lane's predecessors per round trip. Each (tile, lane) has its descriptor
 // (core/lookback_state.hpp), numbered tile * 32 + lane of the group; a lane's predecessor is
 // `stride` = 32 * groups descriptors back.
 //
 // A block: loads its chunks (a warp of 32 lanes per row: coalesced), combines them per lane in
 // shared memory, publishes each lane's tile aggregate, looks back along each lane (every row of
-// threads polls one predecessor), publishes each lane's inclusive prefix and stores its chunks.
+// threads polls one predecessor in the first round, Polls in later ones), publishes each lane's
+// inclusive prefix and stores its chunks.
 // Waits only on tiles of earlier tickets (draw_tile), which publish before they wait: GPUs with
 // forward progress between blocks only (lanes_single_pass_kernel.cuh has the fallback).
 #pragma once
@@ -35,24 +36,40 @@ template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layo
   return groups * rows * lane_group;
 }
 
-template <class T> struct lane_window_slots {
-  T value[lane_block_rows][lane_group];
-  unsigned status[lane_block_rows][lane_group];
+// Predecessors each row of threads polls per round trip after the first (Polls). Few lanes have
+// hundreds of tiles in flight each, so look-backs walk far, and floats walk twice (back to the
+// prefix, then forward through the aggregates): 4 a row took 1048576 x 64 columns from 0.65 to
+// 0.73 of a copy for float and from 0.67 to 0.80 for double (H100, perf/BATCHED_RESULTS.md).
+// Integers fold as they walk and gained nothing (their leader folds the longer windows one by
+// one); values wider than a descriptor word read theirs in two accesses. The first round polls one
+// a row: where lanes are many the nearest tiles mostly hold the prefix, and 4 a row from the first
+// round cost 16384 x 16384 double columns 0.89 -> 0.80.
+template <class T>
+inline constexpr int lane_block_polls =
+    tile_descriptors<T>::packed && !detail::groups_exactly<T> ? 4 : 1;
+
+// A round's predecessors of each lane, nearest first (the first lane_block_rows also hold the
+// tile's chunk aggregates before the look-back).
+template <class T, int Polls> struct lane_window_slots {
+  static constexpr int window = lane_block_rows * Polls;
+  T value[window][lane_group];
+  unsigned status[window][lane_group];
 };
 
-// Every lane's look-back, each row of threads polling one predecessor per round: leaves in
-// prefix[x] what precedes this block's tile in lane x (init included). Lanes of a tile row k >= 1
-// only. Integers fold as they walk back; other types walk back to the nearest prefix, then fold
-// forward from it through the aggregates (the last round's as read, earlier rounds' read again,
-// rows in parallel), so every prefix is the left fold of its lane's tiles and rounding repeats
-// run to run.
-template <class Out, class Op>
-__device__ __forceinline__ void
-lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long stride,
-                     unsigned long long epoch, bool lane_valid, Op op,
-                     lane_window_slots<Out>& slots, Out* prefix, long long* top, int* state) {
+// Every lane's look-back, each row of threads polling one predecessor in the first round and Polls
+// in each later one (lane_block_polls): leaves in prefix[x] what precedes this block's tile in lane
+// x (init included). Lanes of a tile row k >= 1 only. Integers fold as they walk back; other types
+// walk back to the nearest prefix, then fold forward from it through the aggregates (the last
+// round's as read, earlier rounds' read again, rows in parallel), so every prefix is the left fold
+// of its lane's tiles and rounding repeats run to run.
+template <class Out, int Polls, class Op>
+__device__ __forceinline__ void lane_block_look_back(const tile_descriptors<Out>& d, long long tile,
+                                                     long long stride, unsigned long long epoch,
+                                                     bool lane_valid, Op op,
+                                                     lane_window_slots<Out, Polls>& slots,
+                                                     Out* prefix, long long* top, int* state) {
   constexpr bool fold_back = detail::groups_exactly<Out>;
-  constexpr int rows = lane_block_rows;
+  constexpr int rows = lane_block_rows, window = lane_window_slots<Out, Polls>::window;
   __shared__ int s_walking;
   const int x = static_cast<int>(threadIdx.x) % lane_group;
   const int w = static_cast<int>(threadIdx.x) / lane_group;
@@ -63,28 +80,35 @@ lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long s
   }
   bool have = false; // the leader's (w == 0) fold so far
   Out acc{};
-  for (;;) {
+  for (int round = 0;; ++round) {
     __syncthreads();
-    // Poll: walking lanes a window of predecessors back from top, folding lanes the aggregates
-    // forward from top.
+    // Poll: walking lanes a window of predecessors back from top (one a row in the first round),
+    // folding lanes the aggregates forward from top.
+    const int reach = round == 0 ? rows : window;
     if (state[x] != done) {
-      const long long j = state[x] == walking ? top[x] - w * stride : top[x] + w * stride;
-      Out v{};
-      unsigned s = detail::lookback_prefix_ready; // past either end: nothing to read
-      if (j >= 0 && j < tile) s = d.read(j, epoch, v);
-      slots.status[w][x] = j < tile ? s : 4u; // 4: past this tile, when folding
-      slots.value[w][x] = v;
+      const long long from = top[x], step = state[x] == walking ? -stride : stride;
+#pragma unroll
+      for (int q = 0; q < Polls; ++q) {
+        if (q * rows >= reach) break;
+        const int r = q * rows + w;
+        const long long j = from + r * step;
+        Out v{};
+        unsigned s = detail::lookback_prefix_ready; // past either end: nothing to read
+        if (j >= 0 && j < tile) s = d.read(j, epoch, v);
+        slots.status[r][x] = j < tile ? s : 4u; // 4: past this tile, when folding
+        slots.value[r][x] = v;
+      }
     }
     __syncthreads();
     if (w == 0 && state[x] == walking) {
       int found = -1;
       bool blocked = false;
-      for (int r = 0; r < rows && found < 0; ++r) {
+      for (int r = 0; r < reach && found < 0; ++r) {
         if (slots.status[r][x] == 0) blocked = true;
         if (slots.status[r][x] == detail::lookback_prefix_ready) found = r;
       }
       if (!blocked) {
-        const int last = found >= 0 ? found : rows - 1;
+        const int last = found >= 0 ? found : reach - 1;
         if constexpr (fold_back) {
           for (int r = 0; r <= last; ++r) {
             acc = have ? op(slots.value[r][x], acc) : slots.value[r][x];
@@ -104,16 +128,16 @@ lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long s
           state[x] = top[x] < tile ? folding : done;
           if (state[x] == done) prefix[x] = acc;
         }
-        if (found < 0) top[x] -= rows * stride;
+        if (found < 0) top[x] -= reach * stride;
       }
     } else if (w == 0 && state[x] == folding) {
-      for (int r = 0; r < rows; ++r) {
+      for (int r = 0; r < window; ++r) {
         const unsigned s = slots.status[r][x];
         if (s == 4u) break;
         // Published before this lane walked past it: never 0 here.
         acc = s == detail::lookback_prefix_ready ? slots.value[r][x] : op(acc, slots.value[r][x]);
       }
-      top[x] += rows * stride;
+      top[x] += window * stride;
       if (top[x] >= tile) {
         prefix[x] = acc;
         state[x] = done;
@@ -129,7 +153,7 @@ lane_block_look_back(const tile_descriptors<Out>& d, long long tile, long long s
   }
 }
 
-template <int Run, class InSeq, class OutSeq, class Out, class Op>
+template <int Run, int Polls, class InSeq, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(lane_block_threads)
     lanes_block_kernel(InSeq in, OutSeq out, detail::lanes_layout at, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
@@ -137,7 +161,7 @@ __global__ void __launch_bounds__(lane_block_threads)
   constexpr int rows = lane_block_rows;
   __shared__ long long s_block;
   __shared__ unsigned long long s_epoch;
-  __shared__ lane_window_slots<Out> slots;
+  __shared__ lane_window_slots<Out, Polls> slots;
   __shared__ Out s_prefix[lane_group];
   __shared__ Out s_total[lane_group];
   __shared__ long long s_top[lane_group];

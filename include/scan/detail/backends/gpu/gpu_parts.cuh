@@ -195,8 +195,9 @@ template <class Strategy, class Platform> struct gpu_parts {
             in, out, at, inclusive, init, state.header, descriptors, blocks, op);
         Platform::check_launch("lanes_row_tile_kernel");
       } else {
-        lanes_block_kernel<lane_run<Out>><<<grid, lane_block_threads, 0, stream>>>(
-            in, out, at, inclusive, init, state.header, descriptors, blocks, op);
+        lanes_block_kernel<lane_run<Out>, lane_block_polls<Out>>
+            <<<grid, lane_block_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
+                                                      descriptors, blocks, op);
         Platform::check_launch("lanes_block_kernel");
       }
     } else {

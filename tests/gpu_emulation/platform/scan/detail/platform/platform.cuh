@@ -40,6 +40,11 @@ inline unsigned atomicOr(unsigned* p, unsigned v) {
   *p |= v;
   return old;
 }
+inline int atomicOr(int* p, int v) {
+  const int old = *p;
+  *p |= v;
+  return old;
+}
 inline unsigned atomicAnd(unsigned* p, unsigned v) {
   const unsigned old = *p;
   *p &= v;
