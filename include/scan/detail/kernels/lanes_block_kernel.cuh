@@ -28,6 +28,19 @@ inline constexpr int lane_group = 32;
 inline constexpr int lane_block_threads = 256;
 inline constexpr int lane_block_rows = lane_block_threads / lane_group;
 
+// Items of a thread's chunk (Run). Integers of up to 4 bytes take half of lane_run's: int32 then
+// needs 64 registers instead of 112, so 4 blocks fit a multiprocessor instead of 2, which hides
+// the waits where lanes are many (H100, int32 columns: 16384 x 16384 0.79 -> 0.91 of a copy,
+// 1024 x 65536 0.81 -> 0.90, 65536 x 1024 0.85 -> 0.86, 1048576 x 64 0.76 -> 0.74; narrower
+// integers hold an item a register as int32 does). The others keep lane_run: int64 lost at every
+// shape but one (1048576 x 64 0.85 -> 0.76, 65536 x 1024 0.95 -> 0.91), and floats, whose fold
+// forward walks twice as many tiles, most where lanes are few (1048576 x 64: float 0.73 -> 0.51,
+// double 0.80 -> 0.51; perf/BATCHED_RESULTS.md).
+template <class Out>
+inline constexpr int lane_block_run = detail::groups_exactly<Out> && sizeof(Out) <= 4
+                                          ? lane_run<Out> / 2
+                                          : lane_run<Out>;
+
 // Descriptors of a layout's tiles: one per lane of each block's group.
 template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layout& at) {
   const long long groups = (at.lanes + lane_group - 1) / lane_group;

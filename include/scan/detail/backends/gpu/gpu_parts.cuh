@@ -173,7 +173,7 @@ template <class Strategy, class Platform> struct gpu_parts {
   template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
     if (row_tiles_for<Out>(at)) return row_tile_count<Out>(at) * at.lanes;
     if constexpr (lanes_by_block)
-      return lane_block_tiles<lane_run<Out>>(at);
+      return lane_block_tiles<lane_block_run<Out>>(at);
     else
       return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
   }
@@ -195,7 +195,7 @@ template <class Strategy, class Platform> struct gpu_parts {
             in, out, at, inclusive, init, state.header, descriptors, blocks, op);
         Platform::check_launch("lanes_row_tile_kernel");
       } else {
-        lanes_block_kernel<lane_run<Out>, lane_block_polls<Out>>
+        lanes_block_kernel<lane_block_run<Out>, lane_block_polls<Out>>
             <<<grid, lane_block_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
                                                       descriptors, blocks, op);
         Platform::check_launch("lanes_block_kernel");
