@@ -6,6 +6,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <random>
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -23,6 +25,7 @@
 #include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
+#include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
@@ -539,6 +542,47 @@ TEST_CASE("columns on lane blocks") {
   // 16-byte values: one predecessor a row (split descriptors).
   lane_block_columns<2, scan::gpu::lane_block_polls<mat2>>(
       700, 5, 5, 5, true, maybe<mat2>{value<mat2>(2), true}, matmul{}, 35);
+}
+
+// set_bits_kernel over positions from a table (-1: none), against bits set one by one, on a grid
+// of `blocks` blocks (several passes of the grid where it is small).
+void set_bits_matches(const std::vector<std::int64_t>& positions, std::int64_t n, unsigned blocks) {
+  INFO(positions.size() << " positions over " << n << " items, " << blocks << " blocks");
+  const auto words = static_cast<std::size_t>((n + 31) / 32);
+  std::vector<std::uint32_t> want(words, 0), got(words, 0);
+  for (std::int64_t p : positions)
+    if (p >= 0) want[static_cast<std::size_t>(p >> 5)] |= 1u << (p & 31);
+  const std::int64_t* table = positions.data();
+  const auto position = [table](std::int64_t i) { return table[i]; };
+  launch(blocks, scan::gpu::for_each_threads, [&] {
+    scan::gpu::set_bits_kernel(static_cast<std::int64_t>(positions.size()), position, got.data());
+  });
+  CHECK(got == want);
+}
+
+TEST_CASE("set_bits: segment starts") {
+  std::mt19937_64 rng(7);
+  const std::int64_t n = 12000;
+  // Starts of random segments of mean length 1 and 4 (neighbouring lanes share words), 16 and 100
+  // (few or none do), some empty (-1).
+  for (std::int64_t mean : {1, 4, 16, 100}) {
+    std::vector<std::int64_t> starts;
+    for (std::int64_t at = 0; at < n;) {
+      const bool empty = rng() % 7 == 0;
+      starts.push_back(empty ? -1 : at);
+      if (!empty)
+        at += 1 + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * mean - 1));
+    }
+    for (unsigned blocks : {1u, 7u})
+      set_bits_matches(starts, n, blocks);
+    // The same positions out of order, and every position twice.
+    std::shuffle(starts.begin(), starts.end(), rng);
+    set_bits_matches(starts, n, 2);
+    std::vector<std::int64_t> twice = starts;
+    twice.insert(twice.end(), starts.begin(), starts.end());
+    std::sort(twice.begin(), twice.end());
+    set_bits_matches(twice, n, 2);
+  }
 }
 
 TEST_CASE("strided sequences") {
