@@ -44,9 +44,11 @@ inline constexpr std::int64_t max_grid_blocks = 0x7fffffff;
 inline constexpr std::int64_t blockwise_walk_blocks = 16384;
 
 // run: items of a vector access (the shape's run, a power of two). prefetch_tiles and
-// walks_segments: the shape's (tile_shape.cuh).
+// walks_segments: the shape's (tile_shape.cuh); wide_prefetch_tiles: its wide tiles'
+// (wide_tile_shape, blockwise_kernels.cuh).
 inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int tile_items, int run,
-                                     int prefetch_tiles, bool walks_segments) {
+                                     int prefetch_tiles, int wide_prefetch_tiles,
+                                     bool walks_segments) {
   const std::int64_t segments = (n + segment - 1) / segment;
   if (segment < tile_items) {
     // Tiles of twice the items where whole segments fill less than 15/16 of a tile and more of
@@ -54,13 +56,11 @@ inline blockwise_plan plan_blockwise(std::int64_t n, std::int64_t segment, int t
     int per_tile = short_tile_segments(tile_items, segment, run);
     const int wide = short_tile_segments(2 * tile_items, segment, run);
     const bool wide_tiles = per_tile * segment * 16 < tile_items * 15 && wide > 2 * per_tile;
-    if (wide_tiles) {
-      per_tile = wide;
-      prefetch_tiles = prefetch_tiles > 1 ? prefetch_tiles / 2 : 1; // as prefetch_tiles<Shape>
-    }
+    if (wide_tiles) per_tile = wide;
+    const int prefetch = wide_tiles ? wide_prefetch_tiles : prefetch_tiles;
     const std::int64_t used = per_tile * segment;
     const std::int64_t tiles = (n + used - 1) / used;
-    const std::int64_t groups = (tiles + prefetch_tiles - 1) / prefetch_tiles;
+    const std::int64_t groups = (tiles + prefetch - 1) / prefetch;
     return {blockwise_plan::method::short_segments, std::min(groups, max_grid_blocks), per_tile,
             wide_tiles};
   }

@@ -31,8 +31,8 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
   using S = shape_of<Strategy, In, Out>;
   using B = typename Strategy::template block_scan<S>;
   const auto stream = static_cast<typename Platform::stream_type>(a.opt.stream);
-  const blockwise_plan plan =
-      plan_blockwise(a.n, segment, S::tile_items, S::run, prefetch_tiles<S>, walks_segments<S>);
+  const blockwise_plan plan = plan_blockwise(a.n, segment, S::tile_items, S::run, prefetch_tiles<S>,
+                                             prefetch_tiles<wide_tile_shape<S>>, walks_segments<S>);
   switch (plan.how) {
   case blockwise_plan::method::short_segments: {
     const auto launch = [&](auto shape) {
