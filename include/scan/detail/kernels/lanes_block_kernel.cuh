@@ -28,18 +28,30 @@ inline constexpr int lane_group = 32;
 inline constexpr int lane_block_threads = 256;
 inline constexpr int lane_block_rows = lane_block_threads / lane_group;
 
-// Items of a thread's chunk (Run). Integers of up to 4 bytes take half of lane_run's: int32 then
-// needs 64 registers instead of 112, so 4 blocks fit a multiprocessor instead of 2, which hides
-// the waits where lanes are many (H100, int32 columns: 16384 x 16384 0.79 -> 0.91 of a copy,
-// 1024 x 65536 0.81 -> 0.90, 65536 x 1024 0.85 -> 0.86, 1048576 x 64 0.76 -> 0.74; narrower
-// integers hold an item a register as int32 does). The others keep lane_run: int64 lost at every
-// shape but one (1048576 x 64 0.85 -> 0.76, 65536 x 1024 0.95 -> 0.91), and floats, whose fold
-// forward walks twice as many tiles, most where lanes are few (1048576 x 64: float 0.73 -> 0.51,
-// double 0.80 -> 0.51; perf/BATCHED_RESULTS.md).
+// A thread's chunk (Run) is lane_run's 256 bytes, or half of it ("halved": 128 bytes, and 4
+// blocks per multiprocessor asked of the compiler). Halved, int32 and float take 64 registers
+// instead of 110-112, so 4 blocks fit a multiprocessor instead of 2, which hides the waits where
+// lanes are many; where they are few, each lane walks twice as many tiles, and a float lane folds
+// forward through all of them again. H100, columns, fraction of a copy, 256 -> 128 bytes
+// (perf/BATCHED_RESULTS.md):
+//   int32: 16384 x 16384 0.79 -> 0.91, 1024 x 65536 0.81 -> 0.90, 65536 x 1024 0.85 -> 0.86,
+//          1048576 x 64 0.76 -> 0.74: always halved (int8 and int16 hold an item a register too);
+//   float: 0.79 -> 0.92, 0.80 -> 0.90, 0.84 -> 0.85, 0.73 -> 0.51: halved from 1024 lanes on;
+//   int64 and double lost at most shapes (1048576 x 64: 0.85 -> 0.76, 0.80 -> 0.45): never.
 template <class Out>
-inline constexpr int lane_block_run = detail::groups_exactly<Out> && sizeof(Out) <= 4
-                                          ? lane_run<Out> / 2
-                                          : lane_run<Out>;
+inline constexpr bool lane_block_always_halved = detail::groups_exactly<Out> && sizeof(Out) <= 4;
+template <class Out>
+inline constexpr bool lane_block_halved_when_many =
+    !detail::groups_exactly<Out> && sizeof(Out) <= 4;
+inline constexpr long long lane_block_many_lanes = 1024;
+
+template <class Out> constexpr bool lane_block_halved(long long lanes) {
+  return lane_block_always_halved<Out> ||
+         (lane_block_halved_when_many<Out> && lanes >= lane_block_many_lanes);
+}
+template <class Out, bool Halved>
+inline constexpr int lane_block_run = Halved ? lane_run<Out> / 2 : lane_run<Out>;
+template <bool Halved> inline constexpr int lane_block_min_blocks = Halved ? 4 : 1;
 
 // Descriptors of a layout's tiles: one per lane of each block's group.
 template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layout& at) {
@@ -166,8 +178,8 @@ __device__ __forceinline__ void lane_block_look_back(const tile_descriptors<Out>
   }
 }
 
-template <int Run, int Polls, class InSeq, class OutSeq, class Out, class Op>
-__global__ void __launch_bounds__(lane_block_threads)
+template <int Run, int Polls, int MinBlocks = 1, class InSeq, class OutSeq, class Out, class Op>
+__global__ void __launch_bounds__(lane_block_threads, MinBlocks)
     lanes_block_kernel(InSeq in, OutSeq out, detail::lanes_layout at, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
                        tile_descriptors<Out> descriptors, long long num_blocks, Op op) {

@@ -173,7 +173,8 @@ template <class Strategy, class Platform> struct gpu_parts {
   template <class Out> static std::int64_t lane_tiles(const detail::lanes_layout& at) {
     if (row_tiles_for<Out>(at)) return row_tile_count<Out>(at) * at.lanes;
     if constexpr (lanes_by_block)
-      return lane_block_tiles<lane_block_run<Out>>(at);
+      return lane_block_halved<Out>(at.lanes) ? lane_block_tiles<lane_block_run<Out, true>>(at)
+                                              : lane_block_tiles<lane_block_run<Out, false>>(at);
     else
       return at.lanes * ((at.length + lane_run<Out> - 1) / lane_run<Out>);
   }
@@ -195,9 +196,19 @@ template <class Strategy, class Platform> struct gpu_parts {
             in, out, at, inclusive, init, state.header, descriptors, blocks, op);
         Platform::check_launch("lanes_row_tile_kernel");
       } else {
-        lanes_block_kernel<lane_block_run<Out>, lane_block_polls<Out>>
-            <<<grid, lane_block_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
-                                                      descriptors, blocks, op);
+        // Both chunk sizes are compiled only for types that take both (lane_block_halved).
+        const auto launch = [&](auto halved) {
+          constexpr bool h = decltype(halved)::value;
+          lanes_block_kernel<lane_block_run<Out, h>, lane_block_polls<Out>,
+                             lane_block_min_blocks<h>><<<grid, lane_block_threads, 0, stream>>>(
+              in, out, at, inclusive, init, state.header, descriptors, blocks, op);
+        };
+        if constexpr (lane_block_always_halved<Out>)
+          launch(std::true_type{});
+        else if constexpr (lane_block_halved_when_many<Out>)
+          lane_block_halved<Out>(at.lanes) ? launch(std::true_type{}) : launch(std::false_type{});
+        else
+          launch(std::false_type{});
         Platform::check_launch("lanes_block_kernel");
       }
     } else {
