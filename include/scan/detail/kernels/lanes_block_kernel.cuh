@@ -64,7 +64,8 @@ template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layo
 // Predecessors each row of threads polls per round trip after the first (Polls). Few lanes have
 // hundreds of tiles in flight each, so look-backs walk far, and floats walk twice (back to the
 // prefix, then forward through the aggregates): 4 a row took 1048576 x 64 columns from 0.65 to
-// 0.73 of a copy for float and from 0.67 to 0.80 for double (H100, perf/BATCHED_RESULTS.md).
+// 0.73 of a copy for float and from 0.67 to 0.80 for double (H100, perf/BATCHED_RESULTS.md);
+// 8 a row took them back to 0.69 and 0.75.
 // Integers fold as they walk and gained nothing (their leader folds the longer windows one by
 // one); values wider than a descriptor word read theirs in two accesses. The first round polls one
 // a row: where lanes are many the nearest tiles mostly hold the prefix, and 4 a row from the first
