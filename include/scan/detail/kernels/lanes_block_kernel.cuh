@@ -1,7 +1,8 @@
 // The single pass of batched scans along columns (lane stride 1) with a block per tile of 32 lanes
 // by lane_block_rows chunks of Run items: a lane's tile is lane_block_rows times a thread's chunk,
 // so a lane has that many times fewer tiles in flight, and the block's rows of threads poll that
-// many times Polls of a lane's predecessors per round trip. Each (tile, lane) has its descriptor
+// many of a lane's predecessors per round trip (Polls times as many after the first round). Each
+// (tile, lane) has its descriptor
 // (core/lookback_state.hpp), numbered tile * 32 + lane of the group; a lane's predecessor is
 // `stride` = 32 * groups descriptors back.
 //
