@@ -2,9 +2,8 @@
 // by lane_block_rows chunks of Run items: a lane's tile is lane_block_rows times a thread's chunk,
 // so a lane has that many times fewer tiles in flight, and the block's rows of threads poll that
 // many of a lane's predecessors per round trip (Polls times as many after the first round). Each
-// (tile, lane) has its descriptor
-// (core/lookback_state.hpp), numbered tile * 32 + lane of the group; a lane's predecessor is
-// `stride` = 32 * groups descriptors back.
+// (tile, lane) has its descriptor (core/lookback_state.hpp), numbered tile * 32 + lane of the
+// group; a lane's predecessor is `stride` = 32 * groups descriptors back.
 //
 // A block: loads its chunks (a warp of 32 lanes per row: coalesced), combines them per lane in
 // shared memory, publishes each lane's tile aggregate, looks back along each lane (every row of
