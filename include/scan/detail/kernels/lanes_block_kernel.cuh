@@ -110,12 +110,12 @@ __device__ __forceinline__ void lane_block_look_back(const tile_descriptors<Out>
     __syncthreads();
     // Poll: walking lanes a window of predecessors back from top (one a row in the first round),
     // folding lanes the aggregates forward from top.
-    const int reach = round == 0 ? rows : window;
+    const int per_row = round == 0 ? 1 : Polls, reach = rows * per_row;
     if (state[x] != done) {
       const long long from = top[x], step = state[x] == walking ? -stride : stride;
 #pragma unroll
       for (int q = 0; q < Polls; ++q) {
-        if (q * rows >= reach) break;
+        if (q >= per_row) break;
         const int r = q * rows + w;
         const long long j = from + r * step;
         Out v{};

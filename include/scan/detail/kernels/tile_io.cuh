@@ -168,8 +168,8 @@ __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int 
     return;
   }
   constexpr int bytes = seq_access_bytes<OutSeq, length>;
-  const OutSeq p = tile + run_offset<Shape>(k);
   const int base = run_offset<Shape>(k);
+  const OutSeq p = tile + base;
   if constexpr (bytes > 0) {
     // Whole runs as vector words, of a ragged tile too (as load_elements).
     if (vector_ok && base + length <= count) {

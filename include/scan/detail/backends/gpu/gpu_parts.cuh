@@ -203,12 +203,10 @@ template <class Strategy, class Platform> struct gpu_parts {
                              lane_block_min_blocks<h>><<<grid, lane_block_threads, 0, stream>>>(
               in, out, at, inclusive, init, state.header, descriptors, blocks, op);
         };
-        if constexpr (lane_block_always_halved<Out>)
-          launch(std::true_type{});
-        else if constexpr (lane_block_halved_when_many<Out>)
+        if constexpr (lane_block_halved_when_many<Out>)
           lane_block_halved<Out>(at.lanes) ? launch(std::true_type{}) : launch(std::false_type{});
         else
-          launch(std::false_type{});
+          launch(std::bool_constant<lane_block_always_halved<Out>>{});
         Platform::check_launch("lanes_block_kernel");
       }
     } else {
