@@ -26,6 +26,7 @@
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
 #include <scan/detail/kernels/for_each_kernel.cuh>
+#include <scan/detail/kernels/offset_bits_kernel.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
@@ -545,45 +546,99 @@ TEST_CASE("columns on lane blocks") {
       700, 5, 5, 5, true, maybe<mat2>{value<mat2>(2), true}, matmul{}, 35);
 }
 
-// set_bits_kernel over positions from a table (-1: none), against bits set one by one, on a grid
-// of `blocks` blocks (several passes of the grid where it is small).
-void set_bits_matches(const std::vector<std::int64_t>& positions, std::int64_t n, unsigned blocks) {
-  INFO(positions.size() << " positions over " << n << " items, " << blocks << " blocks");
+// set_offset_bits_kernel, and set_start_bit a thread a segment, over `offsets` copied `shift`
+// elements into a 16-byte aligned buffer (so runs start off and on 16-byte boundaries), against the
+// starts of the non-empty segments set one by one, on a grid of `blocks` blocks (several passes
+// where it is small). Bad offsets must be reported and leave the words around the bitmap alone.
+template <class Offset>
+void offset_bits_match(const std::vector<std::int64_t>& offsets, std::int64_t n, int shift,
+                       unsigned blocks, bool bad) {
+  const auto segments = static_cast<std::int64_t>(offsets.size()) - 1;
+  INFO(segments << " segments of " << n << " items (" << sizeof(Offset) << "-byte offsets, shift "
+                << shift << "), " << blocks << " blocks");
   const auto words = static_cast<std::size_t>((n + 31) / 32);
-  std::vector<std::uint32_t> want(words, 0), got(words, 0);
-  for (std::int64_t p : positions)
-    if (p >= 0) want[static_cast<std::size_t>(p >> 5)] |= 1u << (p & 31);
-  const std::int64_t* table = positions.data();
-  const auto position = [table](std::int64_t i) { return table[i]; };
-  launch(blocks, scan::gpu::for_each_threads, [&] {
-    scan::gpu::set_bits_kernel(static_cast<std::int64_t>(positions.size()), position, got.data());
-  });
-  CHECK(got == want);
+  std::vector<std::uint32_t> want(words + 2, 0), got(words + 2, 0);
+  if (!bad)
+    for (std::size_t s = 0; s + 1 < offsets.size(); ++s)
+      if (offsets[s] < offsets[s + 1])
+        want[1 + static_cast<std::size_t>(offsets[s] >> 5)] |= 1u << (offsets[s] & 31);
+  std::vector<Offset> buffer(offsets.size() + 4);
+  std::copy(offsets.begin(), offsets.end(), buffer.begin() + shift);
+  std::uint32_t flagged = 0;
+  const scan::detail::offset_starts<Offset> starts{buffer.data() + shift, segments, n, &flagged};
+  const scan::gpu::offset_bit_pass pass = scan::gpu::offset_bit_pass_of(starts.offsets, segments);
+  launch(blocks, scan::gpu::for_each_threads,
+         [&] { scan::gpu::set_offset_bits_kernel(starts, pass, got.data() + 1); });
+  // The sparse layouts' way: a thread a segment.
+  std::vector<std::uint32_t> one_by_one(words + 2, 0);
+  std::uint32_t flagged_one_by_one = 0;
+  const scan::gpu::set_start_bit<Offset> set{{starts.offsets, segments, n, &flagged_one_by_one},
+                                             one_by_one.data() + 1};
+  launch(blocks, scan::gpu::for_each_threads, [&] { scan::gpu::for_each_kernel(segments, set); });
+  CHECK(flagged == (bad ? 1u : 0u));
+  CHECK(flagged_one_by_one == (bad ? 1u : 0u));
+  if (bad) {
+    CHECK((got.front() == 0 && got.back() == 0));
+    CHECK((one_by_one.front() == 0 && one_by_one.back() == 0));
+  } else {
+    CHECK(got == want);
+    CHECK(one_by_one == want);
+  }
 }
 
-TEST_CASE("set_bits: segment starts") {
-  std::mt19937_64 rng(7);
-  const std::int64_t n = 12000;
-  // Starts of random segments of mean length 1 and 4 (neighbouring lanes share words), 16 and 100
-  // (few or none do), some empty (-1).
-  for (std::int64_t mean : {1, 4, 16, 100}) {
-    std::vector<std::int64_t> starts;
-    for (std::int64_t at = 0; at < n;) {
-      const bool empty = rng() % 7 == 0;
-      starts.push_back(empty ? -1 : at);
-      if (!empty)
-        at += 1 + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * mean - 1));
-    }
-    for (unsigned blocks : {1u, 7u})
-      set_bits_matches(starts, n, blocks);
-    // The same positions out of order, and every position twice.
-    std::shuffle(starts.begin(), starts.end(), rng);
-    set_bits_matches(starts, n, 2);
-    std::vector<std::int64_t> twice = starts;
-    twice.insert(twice.end(), starts.begin(), starts.end());
-    std::sort(twice.begin(), twice.end());
-    set_bits_matches(twice, n, 2);
+// Offsets of random segments of mean length `mean` over n items, one in `empty` of them empty.
+std::vector<std::int64_t> random_offsets(std::mt19937_64& rng, std::int64_t n, std::int64_t mean,
+                                         int empty) {
+  std::vector<std::int64_t> offsets{0};
+  for (std::int64_t at = 0; at < n;) {
+    if (rng() % static_cast<std::uint64_t>(empty) != 0)
+      at = std::min(
+          n, at + 1 + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * mean - 1)));
+    offsets.push_back(at);
   }
+  return offsets;
+}
+
+template <class Offset> void offset_bits_cases() {
+  std::mt19937_64 rng(7);
+  const std::int64_t n = 12011;
+  // Mean length 1 and 4: a word holds many starts and spans lanes; 16 and 100: lanes share few
+  // words or none; 5000: most lanes mark nothing, runs of empty words between.
+  for (std::int64_t mean : {1, 4, 16, 100, 5000}) {
+    const std::vector<std::int64_t> offsets = random_offsets(rng, n, mean, 7);
+    for (int shift = 0; shift < 4; ++shift)
+      for (unsigned blocks : {1u, 5u})
+        offset_bits_match<Offset>(offsets, n, shift, blocks, false);
+  }
+  // Every segment empty but one, segments all of length 1, and empty segments after the last item
+  // (at n, which has no bit: 12000 items fill their words exactly).
+  std::vector<std::int64_t> one(3000, 0), ones(n + 1);
+  one.push_back(n);
+  for (std::int64_t i = 0; i <= n; ++i)
+    ones[static_cast<std::size_t>(i)] = i;
+  std::vector<std::int64_t> trailing = random_offsets(rng, 12000, 4, 7);
+  trailing.insert(trailing.end(), 40, 12000);
+  for (int shift = 0; shift < 2; ++shift) {
+    offset_bits_match<Offset>(one, n, shift, 2, false);
+    offset_bits_match<Offset>(ones, n, shift, 2, false);
+    offset_bits_match<Offset>(trailing, 12000, shift, 2, false);
+  }
+  // Bad offsets: one decreasing, the first not 0, the last short of n, one past n.
+  std::vector<std::int64_t> offsets = random_offsets(rng, n, 4, 7);
+  const std::size_t middle = offsets.size() / 2;
+  std::vector<std::int64_t> decreasing = offsets, late_start = offsets, short_end = offsets,
+                            past_end = offsets;
+  std::swap(decreasing[middle], decreasing[middle + 40]);
+  late_start[0] = 1;
+  short_end.back() = n - 1;
+  past_end[middle] = n + 1;
+  for (const auto* bad : {&decreasing, &late_start, &short_end, &past_end})
+    offset_bits_match<Offset>(*bad, n, 1, 3, true);
+}
+
+TEST_CASE("offset bits: segment starts") {
+  offset_bits_cases<std::int32_t>();
+  offset_bits_cases<std::uint64_t>();
 }
 
 TEST_CASE("strided sequences") {

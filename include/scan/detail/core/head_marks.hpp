@@ -37,16 +37,21 @@ template <class Offset> struct offset_starts {
   std::uint32_t* bad;
 
   SCAN_HOST_DEVICE std::int64_t operator()(std::int64_t s) const {
+    const Offset first = offsets[s], last = offsets[s + 1];
+    if (!good_run(s, s + 1, first, last, true)) return -1;
+    return first < last ? static_cast<std::int64_t>(first) : -1;
+  }
+  // The rules for segments [lo, hi) whose offsets run from `first` to `last` and never decrease
+  // between (`ascending`, checked by the caller): whether all of them are good, else *bad is set.
+  SCAN_HOST_DEVICE bool good_run(std::int64_t lo, std::int64_t hi, Offset first, Offset last,
+                                 bool ascending) const {
     // Unsigned offsets beyond int64 become negative here and fail the range checks.
-    const auto begin = static_cast<std::int64_t>(offsets[s]);
-    const auto end = static_cast<std::int64_t>(offsets[s + 1]);
-    const bool ok = 0 <= begin && begin <= end && end <= n && (s != 0 || begin == 0) &&
-                    (s != segments - 1 || end == n);
-    if (!ok) {
-      *bad = 1;
-      return -1;
-    }
-    return begin < end ? begin : -1;
+    const auto begin = static_cast<std::int64_t>(first);
+    const auto end = static_cast<std::int64_t>(last);
+    const bool ok = ascending && 0 <= begin && begin <= end && end <= n &&
+                    (lo != 0 || begin == 0) && (hi != segments || end == n);
+    if (!ok) *bad = 1;
+    return ok;
   }
 };
 

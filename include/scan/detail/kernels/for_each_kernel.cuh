@@ -1,6 +1,6 @@
-// The small passes around a scan (marking segment starts): f(i) for every i in [0, count), bits
-// packed from a per-item test, and bits set at given positions. F, Test and Position are
-// device-callable functors.
+// The small passes around a scan (marking segment starts): f(i) for every i in [0, count), and bits
+// packed from a per-item test (offsets: offset_bits_kernel.cuh). F and Test are device-callable
+// functors.
 #pragma once
 
 #include <cstdint>
@@ -11,8 +11,6 @@
 namespace scan::gpu {
 
 inline constexpr int for_each_threads = 256;
-// Positions per thread and pass of set_bits_kernel.
-inline constexpr int set_bits_batch = 4;
 
 template <class F>
 __global__ void __launch_bounds__(for_each_threads) for_each_kernel(std::int64_t count, F f) {
@@ -97,44 +95,6 @@ __global__ void __launch_bounds__(for_each_threads)
       for (int d = 1; d < lanes_per_word; d *= 2)
         bits |= shfl(bits, lane ^ d);
       if (lane % lanes_per_word == 0 && first < n) words[first >> 5] = bits;
-    }
-  }
-}
-
-// words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i < count (words zeroed
-// before). Lanes holding the same word (neighbours, when positions increase: the starts of short
-// segments) or them together in a segmented warp scan, and the last lane of each such run ors the
-// result in with one atomic: about one atomic per word instead of one per position. Positions in
-// any order are still all set: a lane only ever takes bits of its own word.
-template <class Position>
-__global__ void __launch_bounds__(for_each_threads)
-    set_bits_kernel(std::int64_t count, Position position, std::uint32_t* words) {
-  // Positions a thread reads before it sets any: their loads are in flight together (one at a
-  // time left the memory idle: offsets at mean length 1 then ran at a quarter of its bandwidth).
-  constexpr int batch = set_bits_batch;
-  const std::int64_t stride = std::int64_t{gridDim.x} * for_each_threads * batch;
-  const int lane = lane_id();
-  // The loop's bounds are the block's, so that whole warps reach every shuffle.
-  for (std::int64_t base = std::int64_t{blockIdx.x} * for_each_threads * batch; base < count;
-       base += stride) {
-    std::int64_t p[batch];
-#pragma unroll
-    for (int k = 0; k < batch; ++k) {
-      const std::int64_t i = base + k * for_each_threads + threadIdx.x;
-      p[k] = i < count ? position(i) : -1;
-    }
-#pragma unroll
-    for (int k = 0; k < batch; ++k) {
-      const std::int64_t word = p[k] >= 0 ? p[k] >> 5 : -1;
-      std::uint32_t bits = p[k] >= 0 ? 1u << (p[k] & 31) : 0u;
-#pragma unroll
-      for (int d = 1; d < warp_size; d *= 2) {
-        const std::int64_t other_word = shfl_up(word, d);
-        const std::uint32_t other_bits = shfl_up(bits, d);
-        if (lane >= d && other_word == word) bits |= other_bits;
-      }
-      const std::int64_t next_word = shfl(word, lane + 1 < warp_size ? lane + 1 : lane);
-      if (word >= 0 && (lane + 1 == warp_size || next_word != word)) atomicOr(&words[word], bits);
     }
   }
 }

@@ -28,6 +28,7 @@
 #include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
+#include <scan/detail/kernels/offset_bits_kernel.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
@@ -246,14 +247,20 @@ template <class Strategy, class Platform> struct gpu_parts {
       launch(mark_adjacent_kernel<1, Elem, Differs>, 1);
   }
 
-  // words[p >> 5] |= 1 << (p & 31) for every p = position(i) >= 0, i in [0, count); the words
-  // start zeroed. About one atomic per word where positions increase.
-  template <class Position>
-  void set_bits(std::int64_t count, Position position, std::uint32_t* words) {
+  // words[p >> 5] |= 1 << (p & 31) for every segment start p = starts(s) >= 0, s in [0, count);
+  // the words start zeroed. A thread a segment where segments are long, else runs of segments
+  // (offset_bits_kernel.cuh).
+  template <class Offset>
+  void set_bits(std::int64_t count, detail::offset_starts<Offset> starts, std::uint32_t* words) {
     if (count <= 0) return;
-    set_bits_kernel<<<stride_grid((count + set_bits_batch - 1) / set_bits_batch), for_each_threads,
-                      0, stream>>>(count, position, words);
-    Platform::check_launch("set_bits_kernel");
+    if (sparse_starts(count, starts.n)) {
+      for_each(count, set_start_bit<Offset>{starts, words});
+      return;
+    }
+    const offset_bit_pass pass = offset_bit_pass_of(starts.offsets, count);
+    set_offset_bits_kernel<<<stride_grid(offset_bit_runs(count, pass.skew)), for_each_threads, 0,
+                             stream>>>(starts, pass, words);
+    Platform::check_launch("set_offset_bits_kernel");
   }
 
 private:
