@@ -546,10 +546,11 @@ TEST_CASE("columns on lane blocks") {
       700, 5, 5, 5, true, maybe<mat2>{value<mat2>(2), true}, matmul{}, 35);
 }
 
-// set_offset_bits_kernel, and set_start_bit a thread a segment, over `offsets` copied `shift`
-// elements into a 16-byte aligned buffer (so runs start off and on 16-byte boundaries), against the
-// starts of the non-empty segments set one by one, on a grid of `blocks` blocks (several passes
-// where it is small). Bad offsets must be reported and leave the words around the bitmap alone.
+// set_offset_bits_kernel, and set_start_bits_kernel a thread a segment, over `offsets` copied
+// `shift` elements into a 16-byte aligned buffer (so runs start off and on 16-byte boundaries),
+// against the starts of the non-empty segments set one by one, on a grid of `blocks` blocks
+// (several passes where it is small). Bad offsets must be reported and leave the words around the
+// bitmap alone.
 template <class Offset>
 void offset_bits_match(const std::vector<std::int64_t>& offsets, std::int64_t n, int shift,
                        unsigned blocks, bool bad) {
@@ -572,9 +573,9 @@ void offset_bits_match(const std::vector<std::int64_t>& offsets, std::int64_t n,
   // The sparse layouts' way: a thread a segment.
   std::vector<std::uint32_t> one_by_one(words + 2, 0);
   std::uint32_t flagged_one_by_one = 0;
-  const scan::gpu::set_start_bit<Offset> set{{starts.offsets, segments, n, &flagged_one_by_one},
-                                             one_by_one.data() + 1};
-  launch(blocks, scan::gpu::for_each_threads, [&] { scan::gpu::for_each_kernel(segments, set); });
+  const scan::detail::offset_starts<Offset> each{starts.offsets, segments, n, &flagged_one_by_one};
+  launch(blocks, scan::gpu::for_each_threads,
+         [&] { scan::gpu::set_start_bits_kernel(each, one_by_one.data() + 1); });
   CHECK(flagged == (bad ? 1u : 0u));
   CHECK(flagged_one_by_one == (bad ? 1u : 0u));
   if (bad) {

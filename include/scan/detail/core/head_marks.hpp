@@ -37,7 +37,10 @@ template <class Offset> struct offset_starts {
   std::uint32_t* bad;
 
   SCAN_HOST_DEVICE std::int64_t operator()(std::int64_t s) const {
-    const Offset first = offsets[s], last = offsets[s + 1];
+    return start(s, offsets[s], offsets[s + 1]);
+  }
+  // The same from the segment's offsets, for callers that load them themselves.
+  SCAN_HOST_DEVICE std::int64_t start(std::int64_t s, Offset first, Offset last) const {
     if (!good_run(s, s + 1, first, last, true)) return -1;
     return first < last ? static_cast<std::int64_t>(first) : -1;
   }

@@ -5,10 +5,11 @@
 //   starts in registers and stores the words strictly inside its run plainly; a warp's threads
 //   merge the words at their runs' ends in one segmented scan, and only the words at a warp's two
 //   ends, which neighbouring warps may share, take an atomic;
-// - long segments: a thread a segment, an atomic a start (set_start_bit).
-// H100, 2^26 items, us (perf/SEGMENTED_RESULTS.md): mean length 2 / 4 / 8 / 16 / 32, runs 81 / 47
-// / 30 / 35 / 29, a thread a segment 393 / 121 / 44 / 21 / 12; the kernel before, a warp scan of
-// every start and an atomic a word, 326 / 86 at 1 / 4 and 25 / 15 at 16 / 32.
+// - long segments: a thread a segment, an atomic a start (set_start_bits_kernel).
+// H100, us (perf/SEGMENTED_RESULTS.md), 2^26 items at mean length 2 / 4 / 8 / 16 / 32: runs 81 /
+// 47 / 30 / 35 / 29, one segment a thread 393 / 121 / 44 / 21 / 12; the kernel before (a warp scan
+// of every start, an atomic a word) 326 / 86 at 1 / 4, 25 / 15 at 16 / 32. 2^28 items at 16 / 64:
+// one segment a thread 80 / 31, four a thread (set_start_bits_kernel) 32 / 8.4.
 // Bad offsets set *bad (core/head_marks.hpp); their marks are then undefined but stay within the
 // bitmap.
 #pragma once
@@ -150,19 +151,40 @@ __global__ void __launch_bounds__(for_each_threads)
   }
 }
 
-// Whether a thread a segment marks faster than runs: from a mean length of 16 on (above), where a
-// run's words lie 16 segments from its neighbour's and the warp's stores scatter.
+// Whether a thread a segment marks faster than runs: from a mean length of 16 on (measured with one
+// segment a thread, above), where a run's words lie 16 segments from its neighbour's and the warp's
+// stores scatter.
 constexpr bool sparse_starts(std::int64_t segments, std::int64_t n) {
   return n / 16 >= segments; // n >= 16 * segments, without overflow
 }
-// A thread a segment: `starts(s)` and an atomic.
-template <class Offset> struct set_start_bit {
-  detail::offset_starts<Offset> starts;
-  std::uint32_t* words;
-  __device__ void operator()(std::int64_t s) const {
-    const std::int64_t p = starts(s);
-    if (p >= 0) atomicOr(&words[p >> 5], 1u << (p & 31));
+// A thread a segment and an atomic a start, `start_bits_batch` segments a thread and pass, all
+// their offsets loaded before any is checked (a check may write *bad, which the compiler cannot
+// tell apart from the offsets): one segment a thread ran in waves, each a round trip long.
+inline constexpr int start_bits_batch = 4;
+template <class Offset>
+__global__ void __launch_bounds__(for_each_threads)
+    set_start_bits_kernel(detail::offset_starts<Offset> starts, std::uint32_t* words) {
+  constexpr int batch = start_bits_batch;
+  const std::int64_t segments = starts.segments;
+  const std::int64_t stride = std::int64_t{gridDim.x} * for_each_threads * batch;
+  for (std::int64_t base = std::int64_t{blockIdx.x} * for_each_threads * batch + threadIdx.x;
+       base < segments; base += stride) {
+    Offset first[batch]{}, last[batch]{};
+#pragma unroll
+    for (int k = 0; k < batch; ++k) {
+      const std::int64_t s = base + std::int64_t{k} * for_each_threads;
+      if (s < segments) {
+        first[k] = starts.offsets[s];
+        last[k] = starts.offsets[s + 1];
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < batch; ++k) {
+      const std::int64_t s = base + std::int64_t{k} * for_each_threads;
+      const std::int64_t p = s < segments ? starts.start(s, first[k], last[k]) : -1;
+      if (p >= 0) atomicOr(&words[p >> 5], 1u << (p & 31));
+    }
   }
-};
+}
 
 } // namespace scan::gpu

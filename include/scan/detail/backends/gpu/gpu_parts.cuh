@@ -254,7 +254,9 @@ template <class Strategy, class Platform> struct gpu_parts {
   void set_bits(std::int64_t count, detail::offset_starts<Offset> starts, std::uint32_t* words) {
     if (count <= 0) return;
     if (sparse_starts(count, starts.n)) {
-      for_each(count, set_start_bit<Offset>{starts, words});
+      set_start_bits_kernel<<<stride_grid((count + start_bits_batch - 1) / start_bits_batch),
+                              for_each_threads, 0, stream>>>(starts, words);
+      Platform::check_launch("set_start_bits_kernel");
       return;
     }
     const offset_bit_pass pass = offset_bit_pass_of(starts.offsets, count);
