@@ -203,7 +203,9 @@ void check_strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stri
 
 // Shapes: empty, single rows and columns, back-to-back and padded rows, around a warp and a tile,
 // few long lanes (chunked) and many short ones; on GPUs, few columns on row tiles (packed and
-// padded rows, many tiles) and more on a block's groups of 32 (a ragged last group, many tiles).
+// padded rows, many tiles) and more on a block's groups of 32 (a ragged last group, many tiles),
+// 4-byte integers in pairs of lanes where lanes and leading dimensions are even
+// (core/lane_pairs.hpp).
 inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {5, 0, 0, 3},
                                              {1, 1, 1, 1},
@@ -220,6 +222,7 @@ inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {2, 70001, 70003, 70001},
                                              {70001, 2, 5, 2},
                                              {70001, 40, 41, 40},
+                                             {3001, 96, 98, 96},
                                              {30011, 16, 16, 17}};
 
 } // namespace scan_test

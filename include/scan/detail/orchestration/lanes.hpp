@@ -8,7 +8,8 @@
 //   3. each chunk: scanned from its seed.
 // GPUs scan lanes that lie next to each other (columns) in one launch instead, a look-back along
 // each lane (kernels/lanes_row_tile_kernel.cuh for few lanes, lanes_block_kernel.cuh for more;
-// lanes_single_pass_kernel.cuh where blocks may wait on blocks not yet scheduled).
+// lanes_single_pass_kernel.cuh where blocks may wait on blocks not yet scheduled), 4-byte integers
+// two lanes to a thread (core/lane_pairs.hpp) where the layout allows.
 // Results depend on the chunking only, which depends on the shape and the backend: they repeat
 // run to run.
 #pragma once
@@ -18,6 +19,7 @@
 
 #include <scan/config.hpp>
 #include <scan/detail/core/arena.hpp>
+#include <scan/detail/core/lane_pairs.hpp>
 #include <scan/detail/core/lanes.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
@@ -97,6 +99,18 @@ inline constexpr bool has_lanes_look_back<Parts, std::void_t<decltype(Parts::lan
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void lanes_scan(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool inclusive,
                 maybe<Out> init, Op op, Workspace& workspace) {
+  if constexpr (has_lanes_look_back<Parts> && pairs_possible<InSeq, OutSeq, Out>()) {
+    if (parts.lanes_single_pass_applies(at) && pairs_apply(at, in, out, parts.pairs_from_lanes)) {
+      using pair = lane_pair<Out>;
+      const lanes_layout half = paired(at);
+      const maybe<pair> pair_init{{init.value, init.value}, init.present};
+      const std::int64_t tiles = parts.template lane_tiles<pair>(half);
+      parts.single_pass_lanes(reinterpret_cast<const pair*>(in), reinterpret_cast<pair*>(out), half,
+                              inclusive, pair_init, workspace.template lookback<pair>(tiles),
+                              pairwise<Op>{op});
+      return;
+    }
+  }
   if constexpr (has_lanes_look_back<Parts>) {
     if (parts.lanes_single_pass_applies(at)) {
       const std::int64_t tiles = parts.template lane_tiles<Out>(at);

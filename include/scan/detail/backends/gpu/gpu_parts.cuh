@@ -160,6 +160,8 @@ template <class Strategy, class Platform> struct gpu_parts {
   // unstable on the H100 (1024 x 65536 float columns: 0.40 to 0.90 of a copy from build to build);
   // it stays for GPUs without forward progress between blocks, since it has the fallback.
   static constexpr bool lanes_by_block = !Platform::lookback_fallback;
+  // Lanes of 4-byte integers from which the block kernel takes them in pairs (core/lane_pairs.hpp).
+  static constexpr std::int64_t pairs_from_lanes = lanes_by_block ? 64 : (std::int64_t{1} << 62);
   // Few lanes take tiles of rows holding every lane (lanes_row_tile_kernel.cuh): coalesced whatever
   // the lane count, a warp's look-back per lane. Where a warp takes several lanes its look-backs
   // queue, and the block kernel's groups of 32 lanes win: above 16 lanes for integers, above 32
