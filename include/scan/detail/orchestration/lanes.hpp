@@ -94,6 +94,15 @@ template <class Parts>
 inline constexpr bool has_lanes_look_back<Parts, std::void_t<decltype(Parts::lanes_look_back)>> =
     Parts::lanes_look_back;
 
+// The GPUs' one launch: a look-back along each lane, with descriptors for the layout's tiles.
+template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
+void lanes_look_back(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool inclusive,
+                     maybe<Out> init, Op op, Workspace& workspace) {
+  const std::int64_t tiles = parts.template lane_tiles<Out>(at);
+  parts.single_pass_lanes(in, out, at, inclusive, init, workspace.template lookback<Out>(tiles),
+                          op);
+}
+
 // A checked batched scan (a layout with at least one item) of sequences indexed like pointers;
 // `workspace` is a workspace_source (core/workspace.hpp).
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
@@ -102,20 +111,15 @@ void lanes_scan(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool
   if constexpr (has_lanes_look_back<Parts> && pairs_possible<InSeq, OutSeq, Out>()) {
     if (parts.lanes_single_pass_applies(at) && pairs_apply(at, in, out, parts.pairs_from_lanes)) {
       using pair = lane_pair<Out>;
-      const lanes_layout half = paired(at);
-      const maybe<pair> pair_init{{init.value, init.value}, init.present};
-      const std::int64_t tiles = parts.template lane_tiles<pair>(half);
-      parts.single_pass_lanes(reinterpret_cast<const pair*>(in), reinterpret_cast<pair*>(out), half,
-                              inclusive, pair_init, workspace.template lookback<pair>(tiles),
-                              pairwise<Op>{op});
+      lanes_look_back(parts, reinterpret_cast<const pair*>(in), reinterpret_cast<pair*>(out),
+                      paired(at), inclusive, maybe<pair>{{init.value, init.value}, init.present},
+                      pairwise<Op>{op}, workspace);
       return;
     }
   }
   if constexpr (has_lanes_look_back<Parts>) {
     if (parts.lanes_single_pass_applies(at)) {
-      const std::int64_t tiles = parts.template lane_tiles<Out>(at);
-      parts.single_pass_lanes(in, out, at, inclusive, init, workspace.template lookback<Out>(tiles),
-                              op);
+      lanes_look_back(parts, in, out, at, inclusive, init, op, workspace);
       return;
     }
   }
