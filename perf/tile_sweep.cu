@@ -5,14 +5,15 @@
 // only headers (libscan's and CLI11's), so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays | --staging | --from | --wide] [--markdown FILE] [--csv FILE]
+//   ./tile_sweep [--delays | --staging | --from | --order | --wide] [--markdown FILE] [--csv FILE]
 //
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
 // multiprocessor of the staged kernel (staged_single_pass_kernel.cuh) beside the register kernel.
 // --delays: the sleep before a tile's first look-back poll. --from: the tile count from which the
 // staged kernel runs. --wide: both kernels' blocks per multiprocessor for 16-byte values (the
 // affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
-// ones.
+// ones. --order: the tuned single pass with its tiles numbered by block index and by ticket
+// (tile_order, core/lookback_state.hpp); with --wide, over the 16-byte values.
 //
 // perf/tune.sh runs --from and --delays and writes the tuning table of the GPU it runs on
 // (include/scan/detail/backends/cuda/cuda_tuning_table.hpp) from their --csv rows; shapes and
@@ -69,6 +70,12 @@ struct sweep_launch : scan::cuda::cuda_launch {
   static const device_tuning& tuning() { return current(); }
 };
 
+// The launch trait with a tile order for every value type (the library's: block index up to 8
+// bytes, tickets above).
+template <scan::detail::tile_order Order> struct ordered_launch : sweep_launch {
+  template <class Out> static constexpr scan::detail::tile_order tile_order_of = Order;
+};
+
 // Tuning changes a variant makes to the device's table entry.
 struct as_tuned {
   static void apply(device_tuning&) {}
@@ -87,9 +94,10 @@ template <int Ns> struct fixed_delay {
   }
 };
 
-// One variant: a strategy (the tile shape, compile time) and its tuning (run time).
-template <class Strategy, class Tuning = as_tuned> struct variant {
+// One variant: a strategy (the tile shape, compile time), its tuning (run time) and launch trait.
+template <class Strategy, class Tuning = as_tuned, class Launch = sweep_launch> struct variant {
   using strategy = Strategy;
+  using launch = Launch;
   static void tune() {
     sweep_launch::current() = scan::cuda::current_profile().tuning;
     Tuning::apply(sweep_launch::current());
@@ -110,7 +118,7 @@ double time_single_pass(cuda_table& table, std::int64_t n, Op op, bool& good) {
                               "memset look-back state");
   scan::detail::arena ws(state_memory.get(), state_bytes);
   const auto state = scan::detail::carve_lookback<T>(ws, tiles);
-  scan::gpu::gpu_parts<Strategy, sweep_launch> parts{table.stream()};
+  scan::gpu::gpu_parts<Strategy, typename Variant::launch> parts{table.stream()};
   auto run = [&](const T* in, T* out) {
     parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, state, op);
   };
@@ -223,6 +231,14 @@ using swept_delays =
 const std::vector<std::string> delays_names = {"0 ns",    "600 ns",  "1200 ns", "1800 ns",
                                                "3000 ns", "4500 ns", "tuned"};
 
+// The tuned single pass with its tiles numbered by block index and by ticket
+// (core/lookback_state.hpp's tile_order).
+template <scan::detail::tile_order Order>
+using ordered = variant<scan::cuda::cuda_vendor::tuned_strategy, as_tuned, ordered_launch<Order>>;
+using swept_order = shapes<ordered<scan::detail::tile_order::by_block_index>,
+                           ordered<scan::detail::tile_order::by_ticket>>;
+const std::vector<std::string> order_names = {"by block index", "by ticket"};
+
 // Sums of 4- and 8-byte values, or (wide) affine maps under composition.
 template <class Swept>
 void sweep(const char* mode, const std::vector<std::string>& names, const std::string& heading,
@@ -261,7 +277,7 @@ int main(int argc, char** argv) {
                "copy: one Markdown table row per type and size.",
                "tile_sweep");
   std::string markdown, csv_path, types;
-  bool delays = false, staging = false, from = false, wide = false;
+  bool delays = false, staging = false, from = false, wide = false, order = false;
   auto* d = app.add_flag("--delays", delays, "the sleep before a tile's first look-back poll");
   auto* s = app.add_flag("--staging", staging,
                          "blocks per multiprocessor of the staged kernel, beside the register "
@@ -269,9 +285,12 @@ int main(int argc, char** argv) {
   auto* f = app.add_flag("--from", from, "the tile count from which the staged kernel runs");
   auto* w = app.add_flag("--wide", wide,
                          "16-byte values (affine maps): blocks per multiprocessor of both kernels");
-  d->excludes(s)->excludes(f)->excludes(w);
-  s->excludes(f)->excludes(w);
-  f->excludes(w);
+  auto* o = app.add_flag("--order", order,
+                         "tiles numbered by block index and by ticket (with --wide: of 16-byte "
+                         "values)");
+  d->excludes(s)->excludes(f)->excludes(w)->excludes(o);
+  s->excludes(f)->excludes(w)->excludes(o);
+  f->excludes(w)->excludes(o);
   app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
   app.add_option("--types", types,
                  "only these of the mode's types, comma-separated (int32,float,int64,double; "
@@ -293,6 +312,8 @@ int main(int argc, char** argv) {
       sweep<swept_staging>("staging", staging_names, heading, markdown, csv, types);
     else if (from)
       sweep<swept_from>("from", from_names, heading, markdown, csv, types);
+    else if (order)
+      sweep<swept_order>("order", order_names, heading, markdown, csv, types, wide);
     else if (wide)
       sweep<swept_wide>("wide", wide_names, heading, markdown, csv, types, true);
     else

@@ -46,6 +46,11 @@ using emulation::mat2;
 using emulation::matmul;
 using emulation::then;
 using emulation::value;
+// The single pass's two ways of numbering tiles, as template arguments of a generic lambda.
+using by_ticket =
+    std::integral_constant<scan::detail::tile_order, scan::detail::tile_order::by_ticket>;
+using by_block_index =
+    std::integral_constant<scan::detail::tile_order, scan::detail::tile_order::by_block_index>;
 
 template <class T> std::vector<T> input(std::int64_t n, std::uint64_t salt) {
   std::vector<T> v(static_cast<std::size_t>(n));
@@ -156,14 +161,21 @@ template <class Strategy, class T> struct kernels {
     const std::int64_t tiles = (n + S::tile_items - 1) / S::tile_items;
     host_lookback<T> lookback(tiles);
     std::vector<T> out(in.size());
-    for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
+    // Tiles by ticket, then by block index; later calls reuse the state (epochs).
+    for (int call = 0; call < 4; ++call) {
       std::fill(out.begin(), out.end(), value<T>(12345));
-      const int delay_ns = call * 1000; // the second call sleeps before looking back
-      launch(tiles, S::threads, [&] {
-        scan::gpu::single_pass_kernel<S, B>(
-            in.data(), out.data(), n, inclusive, init, lookback.header.data(),
-            scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, delay_ns);
-      });
+      const int delay_ns = call % 2 * 1000; // every other call sleeps before looking back
+      const auto run = [&](auto order) {
+        launch(tiles, S::threads, [&] {
+          scan::gpu::single_pass_kernel<S, B, false, decltype(order)::value>(
+              in.data(), out.data(), n, inclusive, init, lookback.header.data(),
+              scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, delay_ns);
+        });
+      };
+      if (call < 2)
+        run(by_ticket{});
+      else
+        run(by_block_index{});
       const auto want = reference(in, n, inclusive, init, op);
       CHECK(first_difference(out, want, [&](std::int64_t i) {
               return !inclusive && i == 0 && !init.present;
@@ -189,13 +201,22 @@ template <class Strategy, class T> struct kernels {
     const bool copy = reinterpret_cast<std::uintptr_t>(source) % 16 == 0;
     INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy << " inclusive=" << inclusive);
     std::vector<T> out(in.size());
-    for (int call = 0; call < 2; ++call) { // the second call reuses the state (epochs)
+    // Tiles by ticket, then by block index; later calls reuse the state (epochs).
+    for (int call = 0; call < 4; ++call) {
       std::fill(out.begin(), out.end(), value<T>(12345));
-      launch(tiles, SS::threads, [&] {
-        scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy>(
-            source, out.data(), n, inclusive, init, lookback.header.data(),
-            scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op, call * 1000);
-      });
+      const auto run = [&](auto order) {
+        launch(tiles, SS::threads, [&] {
+          scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy,
+                                               decltype(order)::value>(
+              source, out.data(), n, inclusive, init, lookback.header.data(),
+              scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op,
+              call % 2 * 1000);
+        });
+      };
+      if (call < 2)
+        run(by_ticket{});
+      else
+        run(by_block_index{});
       const auto want = reference(in, n, inclusive, init, op);
       CHECK(first_difference(out, want, [&](std::int64_t i) {
               return !inclusive && i == 0 && !init.present;

@@ -1,14 +1,13 @@
 // Workspace layout of the single-pass scan's decoupled look-back, shared by every backend.
 //
-// header[0] is a ticket counter: each block draws its tile index from it, so a block only ever
-// waits on tiles whose blocks already run, whatever order the hardware schedules blocks in.
-// header[1] is the epoch: the sequence number of the last call that used this workspace. A call
-// runs with epoch = header[1] + 1 and tags every flag it writes with it, so flags left by earlier
-// calls read as "not ready" and no memset is needed between calls. Each block reads the epoch
-// before it draws its ticket (an acquire read, or a read-modify-write ticket that orders it), so
-// the block that draws the last ticket knows every block has read the epoch: it resets the
-// counter and advances header[1], and the next call on the stream sees both. A 61-bit epoch does
-// not wrap in practice.
+// header[0] is a ticket counter: each block draws a ticket from it, and takes the ticket as its
+// tile index where blocks may start in any order (tile_order, below). header[1] is the epoch: the
+// sequence number of the last call that used this workspace. A call runs with epoch = header[1] +
+// 1 and tags every flag it writes with it, so flags left by earlier calls read as "not ready" and
+// no memset is needed between calls. Each block reads the epoch before it draws its ticket (an
+// acquire read, or a read-modify-write ticket that orders it), so the block that draws the last
+// ticket knows every block has read the epoch: it resets the counter and advances header[1], and
+// the next call on the stream sees both. A 61-bit epoch does not wrap in practice.
 //
 // Each tile has a 16-byte descriptor of two words: flags[2i] = lookback_tag(epoch, status, mark),
 // status: aggregate_ready (tile i's reduction is published) or prefix_ready (the inclusive prefix
@@ -30,6 +29,16 @@
 #include <scan/detail/core/arena.hpp>
 
 namespace scan::detail {
+
+// How a block finds its tile in the single pass. by_ticket: the ticket it draws, so it waits only
+// on tiles whose blocks drew theirs before, whatever order the hardware starts blocks in; it loads
+// the tile of its blockIdx while the ticket travels and loads again where they differ.
+// by_block_index: its blockIdx, for GPUs that start a grid's blocks in index order (NVIDIA's;
+// CUB's scans rely on the same), so the blocks of every tile before it have started. On the H100
+// 99% of tickets differed from their block's index, so by ticket nearly every tile was loaded
+// twice; by block index the scan took 2% less time at 2^28 items and 10-26% less at 2^22-2^24
+// (perf/CUDA_RESULTS.md).
+enum class tile_order { by_ticket, by_block_index };
 
 inline constexpr std::uint64_t lookback_aggregate_ready = 1;
 inline constexpr std::uint64_t lookback_prefix_ready = 2;

@@ -196,8 +196,8 @@ __device__ __forceinline__ lane_mask poll_window(const tile_descriptors<T>& d, l
 
 // Called by every lane of one warp for tile >= 1 after the tile published its aggregate: the
 // combination of every tile before `tile` (init included), in every lane. Tiles only wait on
-// tiles with smaller tickets, which are running or done, so this always finishes where running
-// blocks make progress; with reduce_when_blocked it finishes whatever the scheduler does.
+// tiles before them, whose blocks are running or done (tile_order), so this always finishes where
+// running blocks make progress; with reduce_when_blocked it finishes whatever the scheduler does.
 template <class T, class Op, class Wait = spin_wait>
 __device__ __forceinline__ T look_back(const tile_descriptors<T>& d, long long tile,
                                        unsigned long long epoch, Op op, Wait wait = {}) {

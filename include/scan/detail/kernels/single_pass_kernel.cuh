@@ -1,9 +1,10 @@
 // The single-pass scan: one launch, one block per tile, decoupled look-back (lookback.cuh).
 //
-// A block's tile is its ticket from the state's counter, not blockIdx: a block only waits on
-// tiles whose blocks have already started, whatever order the hardware schedules blocks in. The
-// block reads the call's epoch before drawing its ticket; the block drawing the last ticket
-// resets the counter and advances the epoch for the next call on the stream (no memset).
+// A block's tile (tile_order): its ticket from the state's counter where the GPU may start blocks
+// in any order, so that a block only waits on tiles whose blocks have already started; its
+// blockIdx where the GPU starts a grid's blocks in index order. Every block reads the call's
+// epoch and draws a ticket either way; the block drawing the last ticket resets the counter and
+// advances the epoch for the next call on the stream (no memset).
 #pragma once
 
 #include <cstdint>
@@ -85,8 +86,9 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
 // without forward progress between blocks (resolve_tile_prefix). `delay_ns`: the sleep before a
 // tile's first look-back poll.
-template <class Shape, class BlockScan, bool Fallback = false, class InSeq, class OutSeq, class Out,
-          class Op>
+template <class Shape, class BlockScan, bool Fallback = false,
+          detail::tile_order Order = detail::tile_order::by_ticket, class InSeq, class OutSeq,
+          class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     single_pass_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                        detail::maybe<Out> init, unsigned long long* header,
@@ -98,9 +100,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __shared__ unsigned long long s_epoch;
   __shared__ bool s_has_prefix;
 
-  // Blocks start in index order on the GPUs we know, so the ticket is almost always blockIdx.x:
-  // that tile's loads go out before the ticket is drawn (one L2 round trip), and a block whose
-  // ticket differs loads its own tile again.
+  // The tile of blockIdx loads while the ticket travels (one L2 round trip); by ticket, a block
+  // whose ticket differs loads its own tile again.
   const long long guess = blockIdx.x;
   Out items[Shape::items];
   Out run_prefix[Shape::runs];
@@ -108,7 +109,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
                    tile_count<Shape>(n, guess * Shape::tile_items), in_vector);
   if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
   __syncthreads();
-  const long long tile = s_tile;
+  const long long tile = Order == detail::tile_order::by_block_index ? guess : s_tile;
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
   if (tile != guess) load_tile<Shape>(in + begin, items, count, in_vector);

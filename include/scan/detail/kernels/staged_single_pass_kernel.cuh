@@ -213,8 +213,9 @@ __device__ __forceinline__ Out scan_tile_in_place(Out* tile, Storage& storage, O
 // in_copy: the staged elements (staged_source) are 16-byte aligned (the copy's requirement; other
 // inputs, strided sequences among them, load element by element, consecutive threads taking
 // consecutive items).
-template <class Shape, class TotalsScan, class TileCopy, class InSeq, class OutSeq, class Out,
-          class Op>
+template <class Shape, class TotalsScan, class TileCopy,
+          detail::tile_order Order = detail::tile_order::by_ticket, class InSeq, class OutSeq,
+          class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     staged_single_pass_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                               detail::maybe<Out> init, unsigned long long* header,
@@ -235,7 +236,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __shared__ bool s_has_prefix;
   const In* staged = reinterpret_cast<const In*>(staged_bytes);
 
-  // As in the register kernel, the tile of blockIdx travels while the ticket does.
+  // As in the register kernel, the tile of blockIdx travels while the ticket does (tile_order).
   const auto copyable = [&](long long tile) {
     return stages_contiguous<InSeq> && in_copy &&
            tile_count<Shape>(n, tile * Shape::tile_items) >= Shape::tile_items;
@@ -250,7 +251,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   if (guess_copied) start_copy(guess * Shape::tile_items);
   if (threadIdx.x == 0) draw_tile(header, num_tiles, s_tile, s_epoch);
   __syncthreads();
-  const long long tile = s_tile;
+  const long long tile = Order == detail::tile_order::by_block_index ? guess : s_tile;
   const std::int64_t begin = static_cast<std::int64_t>(tile) * Shape::tile_items;
   const int count = tile_count<Shape>(n, begin);
   unsigned copies = guess_copied ? 1 : 0;

@@ -9,6 +9,7 @@
 #include <scan/detail/backends/cuda/cuda_memory.hpp>
 #include <scan/detail/backends/cuda/cuda_tuning_table.hpp>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/core/lookback_state.hpp>
 #include <scan/detail/kernels/bulk_tile_copy.cuh>
 
 namespace scan::cuda {
@@ -59,6 +60,15 @@ struct cuda_launch {
   // predecessors for as long as they take (gpu::spin_wait).
   static constexpr bool lookback_fallback = false;
   static int lookback_patience() { return 0; }
+
+  // They also start a grid's blocks in index order, so a tile is its block's (detail::tile_order).
+  // Values wider than 8 bytes keep tickets: 16-byte affine maps ran at 0.81 of a copy by ticket
+  // and 0.77 by block index at 2^26 items on the H100, though faster by block index at 2^25 and
+  // 2^27 (perf/tile_sweep.cu --order --wide; perf/CUDA_RESULTS.md).
+  template <class Out>
+  static constexpr detail::tile_order tile_order_of = sizeof(Out) > 8
+                                                          ? detail::tile_order::by_ticket
+                                                          : detail::tile_order::by_block_index;
 
   static const gpu::device_tuning& tuning() { return current_profile().tuning; }
 

@@ -4,9 +4,9 @@
 // --from and --delays sweeps on one GPU; rerun it there to add or renew that architecture's entry.
 // An architecture without an entry takes cuda_tuning_fallback.
 //
-// sm_90: NVIDIA H100 80GB HBM3 (132 multiprocessors), tile_sweep on 2026-11-24 (perf/tune.sh):
-// staged from 2048 tiles; sleeps of 1800 ns from 1024 tiles and 3000 ns from 8192 tiles
-// (register kernel, non-integer results: 1800 ns).
+// sm_90: NVIDIA H100 80GB HBM3 (132 multiprocessors), tile_sweep on 2026-11-26 (perf/tune.sh):
+// staged from 256 tiles; sleeps of 1800 ns from 1024 tiles and 3000 ns from 4096 tiles (register
+// kernel, non-integer results: 1800 ns).
 #pragma once
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
@@ -16,7 +16,7 @@ namespace scan::cuda {
 // {arch, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns, long_delay_ns,
 //  float_delay_ns}
 inline constexpr gpu::tuning_entry cuda_tuning_table[] = {
-    {90, 15.5152, 7.7576, 62.0606, 1800, 3000, 1800},
+    {90, 1.9394, 7.7576, 31.0303, 1800, 3000, 1800},
 };
 
 // Elsewhere: sm_90's entry where there is one (the staged kernel runs only where the copy engine

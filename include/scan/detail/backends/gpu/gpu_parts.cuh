@@ -11,6 +11,8 @@
 //   lookback_fallback              whether the single pass may reduce a blocking predecessor's
 //                                  tile itself (GPUs without forward progress between blocks)
 //   lookback_patience()            polls of a not-ready predecessor before that fallback
+//   tile_order_of<Out>             how the single pass numbers its tiles for results of type Out
+//                                  (core/lookback_state.hpp)
 //   tuning()                       the current device's device_tuning (gpu_tuning.hpp)
 // and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
 //   tile_copy                      its TileCopy
@@ -115,7 +117,8 @@ template <class Strategy, class Platform> struct gpu_parts {
         using totals = staged_totals_shape<staged, InSeq, OutSeq, Out>;
         const unsigned staged_tiles = blocks<staged>(n, staged::tile_items);
         staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
-                                  typename Platform::tile_copy>
+                                  typename Platform::tile_copy,
+                                  Platform::template tile_order_of<Out>>
             <<<staged_tiles, S::threads, 0, stream>>>(
                 in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
                 staged_tiles, copyable(in), vector_ok<Out, staged>(out), op,
@@ -124,11 +127,11 @@ template <class Strategy, class Platform> struct gpu_parts {
         return;
       }
     }
-    single_pass_kernel<S, block_scan<In, Out>, Platform::lookback_fallback>
-        <<<tiles, S::threads, 0, stream>>>(
-            in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
-            state.num_tiles, vector_ok<In, S>(in), vector_ok<Out, S>(out), op,
-            delay_policy::template ns<Out>(state.num_tiles, tuning), Platform::lookback_patience());
+    single_pass_kernel<S, block_scan<In, Out>, Platform::lookback_fallback,
+                       Platform::template tile_order_of<Out>><<<tiles, S::threads, 0, stream>>>(
+        in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state), state.num_tiles,
+        vector_ok<In, S>(in), vector_ok<Out, S>(out), op,
+        delay_policy::template ns<Out>(state.num_tiles, tuning), Platform::lookback_patience());
     Platform::check_launch("single_pass_kernel");
   }
 

@@ -15,6 +15,7 @@
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/backends/hip/hip_error.hpp>
+#include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::hip {
 
@@ -27,6 +28,9 @@ struct hip_launch {
   }
 
   static constexpr bool lookback_fallback = true;
+  // No promise of the order blocks start in either: a tile is its block's ticket.
+  template <class Out>
+  static constexpr detail::tile_order tile_order_of = detail::tile_order::by_ticket;
   // Polls of a not-ready predecessor before a look-back reduces its tile itself.
   static int lookback_patience() {
     static const int patience = [] {
