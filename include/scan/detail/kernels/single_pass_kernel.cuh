@@ -19,9 +19,9 @@
 
 namespace scan::gpu {
 
-// Run by thread 0 of a block: reads the call's epoch, then draws the block's tile from the
-// ticket counter (the epoch first: core/lookback_state.hpp); the block drawing the last ticket
-// resets the counter and advances the epoch for the next call on the stream.
+// Run by thread 0 of a block: reads the call's epoch, then draws a ticket from the counter (the
+// epoch first: core/lookback_state.hpp), the block's tile where tiles go by ticket; the block
+// drawing the last ticket resets the counter and advances the epoch for the next call.
 __device__ __forceinline__ void draw_tile(unsigned long long* header, long long num_tiles,
                                           long long& tile, unsigned long long& epoch) {
   const unsigned long long call_epoch = load_acquire(header + 1) + 1;
@@ -84,8 +84,8 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
 }
 
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
-// without forward progress between blocks (resolve_tile_prefix). `delay_ns`: the sleep before a
-// tile's first look-back poll.
+// without forward progress between blocks (resolve_tile_prefix). Order: how a block finds its
+// tile (core/lookback_state.hpp). `delay_ns`: the sleep before a tile's first look-back poll.
 template <class Shape, class BlockScan, bool Fallback = false,
           detail::tile_order Order = detail::tile_order::by_ticket, class InSeq, class OutSeq,
           class Out, class Op>
