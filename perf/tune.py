@@ -4,10 +4,12 @@
     python3 perf/tune.py SWEEP.csv --arch 90 --gpu "NVIDIA H100 80GB HBM3" [--table FILE]
 
 SWEEP.csv holds the rows of `tile_sweep --from --csv` and `tile_sweep --delays --csv` (perf/tune.sh
-runs both). The entry replaces the one for --arch in the table (default
-include/scan/detail/backends/cuda/cuda_tuning_table.hpp); entries of other architectures stay.
-Thresholds are written in tiles per multiprocessor ("waves"), so the entry holds on GPUs of the
-same architecture with more or fewer multiprocessors.
+runs both). The entry replaces the one for --arch and --gpu in the table (default
+include/scan/detail/backends/cuda/cuda_tuning_table.hpp); entries of other GPUs stay. --gpu is the
+name the CUDA runtime reports (nvidia-smi prints the same), by which the library picks the entry;
+a GPU without one takes the first entry of its architecture. Thresholds are written in tiles per
+multiprocessor ("waves"), so an entry holds on GPUs of the same architecture with more or fewer
+multiprocessors.
 
 How each value is chosen (every row is one type and size; a variant's cost on a row is its time
 over the row's best time, so each row weighs the same):
@@ -107,7 +109,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("csv")
     p.add_argument("--arch", type=int, required=True, help="compute capability, e.g. 90")
-    p.add_argument("--gpu", required=True, help="the GPU's name, for the table's comment")
+    p.add_argument("--gpu", required=True, help="the GPU's name, as the CUDA runtime reports it")
     p.add_argument("--table", default=TABLE)
     args = p.parse_args()
 
@@ -115,8 +117,10 @@ def main():
     sms = meta["sms"]
     stage_from, from_totals = choose_stage_from(rows)
     (a, b, d1, d2), float_ns = choose_delays(rows, meta)
-    entry = (f"    {{{args.arch}, {waves(stage_from, sms)}, {waves(a, sms)}, {waves(b, sms)}, "
-             f"{d1}, {d2}, {float_ns}}},")
+    if '"' in args.gpu or "\\" in args.gpu:
+        sys.exit("tune.py: --gpu must not hold quotes or backslashes")
+    entry = (f"    {{{args.arch}, \"{args.gpu}\", {waves(stage_from, sms)}, {waves(a, sms)}, "
+             f"{waves(b, sms)}, {d1}, {d2}, {float_ns}}},")
     note = (f"// sm_{args.arch}: {args.gpu} ({sms} multiprocessors), tile_sweep on "
             f"{datetime.date.today()} (perf/tune.sh): staged from {stage_from} tiles; sleeps of {d1} ns from "
             f"{a} tiles and {d2} ns from {b} tiles (register kernel, non-integer results: "
@@ -124,10 +128,13 @@ def main():
 
     text = open(args.table).read()
     lines = [l for l in text.splitlines() if l.startswith("    {") and l.endswith("},")]
-    kept = [l for l in lines if not l.startswith(f"    {{{args.arch},")]
+    # Replaced: this GPU's entry, and entries of its architecture that name no GPU (the format
+    # before entries were per GPU).
+    kept = [l for l in lines if not l.startswith(f"    {{{args.arch}, \"{args.gpu}\",")
+            and not (l.startswith(f"    {{{args.arch},") and '"' not in l)]
     # Each entry's note: a paragraph of comment lines starting "// sm_NN: ".
     notes = re.findall(r"^// sm_\d+: .*?(?=\n(?://\s*\n|// sm_|#))", text, flags=re.M | re.S)
-    kept_notes = [n for n in notes if not n.startswith(f"// sm_{args.arch}: ")]
+    kept_notes = [n for n in notes if not n.startswith(f"// sm_{args.arch}: {args.gpu} (")]
     new_lines = sorted(kept + [entry])
     new_notes = sorted(kept_notes + ["\n".join(textwrap.wrap(note[3:], 97, initial_indent="// ",
                                                              subsequent_indent="// "))])
@@ -141,11 +148,11 @@ def main():
     print(f"wrote {os.path.relpath(args.table)}")
 
 
-TEMPLATE = """// The CUDA single pass's tuning per architecture (scan/detail/backends/gpu/gpu_tuning.hpp): when
-// the staged kernel takes over and how long tiles sleep before their first look-back poll, in
-// tiles per multiprocessor. Written by perf/tune.sh (perf/tune.py) from perf/tile_sweep.cu's
-// --from and --delays sweeps on one GPU; rerun it there to add or renew that architecture's entry.
-// An architecture without an entry takes cuda_tuning_fallback.
+TEMPLATE = """// The CUDA single pass's tuning per GPU (scan/detail/backends/gpu/gpu_tuning.hpp): when the
+// staged kernel takes over and how long tiles sleep before their first look-back poll, in tiles
+// per multiprocessor. Written by perf/tune.sh (perf/tune.py) from perf/tile_sweep.cu's --from and
+// --delays sweeps on one GPU; rerun it there to add or renew that GPU's entry. A GPU without an
+// entry takes the first of its architecture; an architecture without one, cuda_tuning_fallback.
 //
 {notes}
 #pragma once
@@ -154,8 +161,8 @@ TEMPLATE = """// The CUDA single pass's tuning per architecture (scan/detail/bac
 
 namespace scan::cuda {{
 
-// {{arch, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns, long_delay_ns,
-//  float_delay_ns}}
+// {{arch, gpu, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns,
+//  long_delay_ns, float_delay_ns}}
 inline constexpr gpu::tuning_entry cuda_tuning_table[] = {{
 {entries}
 }};

@@ -23,7 +23,9 @@
 #include <scan/detail/kernels/blockwise_kernels.cuh>
 #include <scan/detail/kernels/lanes_block_kernel.cuh>
 #include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
+#include <scan/detail/backends/cuda/cuda_tuning_table.hpp>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
+#include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
 #include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/kernels/offset_bits_kernel.cuh>
@@ -734,5 +736,31 @@ TEST_CASE("staged single pass: a staged tile of several register tiles") {
                                                                 {value<affine>(9), true}, then{});
     kernels<striped_strategy, mat2>::staged_single_pass<16384>(2500, skip, false,
                                                                {value<mat2>(3), true}, matmul{});
+  }
+}
+
+TEST_CASE("tuning: a GPU's own entry, else its architecture's first, else the fallback") {
+  using scan::gpu::entry_for;
+  using scan::gpu::tuning_entry;
+  static constexpr tuning_entry table[] = {
+      {80, "A", 1, 1, 1, 10, 10, 10},
+      {90, "B", 2, 2, 2, 20, 20, 20},
+      {90, "C", 3, 3, 3, 30, 30, 30},
+  };
+  static constexpr tuning_entry fallback{0, "", 4, 4, 4, 40, 40, 40};
+  CHECK(entry_for(table, 90, "C", fallback).delay_ns == 30);
+  CHECK(entry_for(table, 90, "B", fallback).delay_ns == 20);
+  CHECK(entry_for(table, 90, "D", fallback).delay_ns == 20); // no entry: sm_90's first
+  CHECK(entry_for(table, 90, "A", fallback).delay_ns == 20); // a name of another architecture
+  CHECK(entry_for(table, 80, "D", fallback).delay_ns == 10);
+  CHECK(entry_for(table, 100, "B", fallback).delay_ns == 40);
+  // Thresholds in waves, resolved for a device's multiprocessors.
+  const auto resolved = scan::gpu::resolve(entry_for(table, 90, "C", fallback), 100);
+  CHECK(resolved.stage_from_tiles == 300);
+  CHECK(resolved.long_delay_ns == 30);
+  // The library's table: every entry names its GPU, and its fallback is one of its entries.
+  for (const tuning_entry& e : scan::cuda::cuda_tuning_table) {
+    CHECK(std::string(e.gpu).size() > 0);
+    CHECK(&entry_for(scan::cuda::cuda_tuning_table, e.arch, e.gpu, scan::gpu::untuned) == &e);
   }
 }

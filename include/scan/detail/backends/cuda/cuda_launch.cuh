@@ -37,8 +37,11 @@ inline const device_profile& current_profile() {
              "cudaDeviceGetAttribute");
   auto* made = new device_profile; // one per device, kept for the process
   made->arch = 10 * major + minor;
-  made->tuning = gpu::resolve(gpu::entry_for(cuda_tuning_table, made->arch, cuda_tuning_fallback),
-                              multiprocessors);
+  cudaDeviceProp properties{};
+  check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+  made->tuning = gpu::resolve(
+      gpu::entry_for(cuda_tuning_table, made->arch, properties.name, cuda_tuning_fallback),
+      multiprocessors);
   const device_profile* expected = nullptr;
   if (!known[device].compare_exchange_strong(expected, made)) {
     delete made; // another thread was first

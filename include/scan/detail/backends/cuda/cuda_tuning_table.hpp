@@ -1,8 +1,8 @@
-// The CUDA single pass's tuning per architecture (scan/detail/backends/gpu/gpu_tuning.hpp): when
-// the staged kernel takes over and how long tiles sleep before their first look-back poll, in
-// tiles per multiprocessor. Written by perf/tune.sh (perf/tune.py) from perf/tile_sweep.cu's
-// --from and --delays sweeps on one GPU; rerun it there to add or renew that architecture's entry.
-// An architecture without an entry takes cuda_tuning_fallback.
+// The CUDA single pass's tuning per GPU (scan/detail/backends/gpu/gpu_tuning.hpp): when the
+// staged kernel takes over and how long tiles sleep before their first look-back poll, in tiles
+// per multiprocessor. Written by perf/tune.sh (perf/tune.py) from perf/tile_sweep.cu's --from and
+// --delays sweeps on one GPU; rerun it there to add or renew that GPU's entry. A GPU without an
+// entry takes the first of its architecture; an architecture without one, cuda_tuning_fallback.
 //
 // sm_90: NVIDIA H100 80GB HBM3 (132 multiprocessors), tile_sweep on 2026-11-26 (perf/tune.sh):
 // staged from 256 tiles; sleeps of 1800 ns from 1024 tiles and 3000 ns from 4096 tiles (register
@@ -13,10 +13,10 @@
 
 namespace scan::cuda {
 
-// {arch, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns, long_delay_ns,
-//  float_delay_ns}
+// {arch, gpu, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns,
+//  long_delay_ns, float_delay_ns}
 inline constexpr gpu::tuning_entry cuda_tuning_table[] = {
-    {90, 1.9394, 7.7576, 31.0303, 1800, 3000, 1800},
+    {90, "NVIDIA H100 80GB HBM3", 1.9394, 7.7576, 31.0303, 1800, 3000, 1800},
 };
 
 // Elsewhere: sm_90's entry where there is one (the staged kernel runs only where the copy engine
