@@ -53,6 +53,13 @@ using by_ticket =
     std::integral_constant<scan::detail::tile_order, scan::detail::tile_order::by_ticket>;
 using by_block_index =
     std::integral_constant<scan::detail::tile_order, scan::detail::tile_order::by_block_index>;
+// Calls 0 and 1 of a single-pass test number tiles by ticket, later ones by block index.
+template <class Run> void run_in_tile_order(int call, Run run) {
+  if (call < 2)
+    run(by_ticket{});
+  else
+    run(by_block_index{});
+}
 
 template <class T> std::vector<T> input(std::int64_t n, std::uint64_t salt) {
   std::vector<T> v(static_cast<std::size_t>(n));
@@ -164,21 +171,17 @@ template <class Strategy, class T> struct kernels {
     host_lookback<T> lookback(tiles);
     std::vector<T> out(in.size());
     // Tiles by ticket, then by block index; later calls reuse the state (epochs).
+    const auto want = reference(in, n, inclusive, init, op);
     for (int call = 0; call < 4; ++call) {
       std::fill(out.begin(), out.end(), value<T>(12345));
       const int delay_ns = call % 2 * 1000; // every other call sleeps before looking back
-      const auto run = [&](auto order) {
+      run_in_tile_order(call, [&](auto order) {
         launch(tiles, S::threads, [&] {
           scan::gpu::single_pass_kernel<S, B, false, decltype(order)::value>(
               in.data(), out.data(), n, inclusive, init, lookback.header.data(),
               scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, delay_ns);
         });
-      };
-      if (call < 2)
-        run(by_ticket{});
-      else
-        run(by_block_index{});
-      const auto want = reference(in, n, inclusive, init, op);
+      });
       CHECK(first_difference(out, want, [&](std::int64_t i) {
               return !inclusive && i == 0 && !init.present;
             }) == -1);
@@ -204,9 +207,10 @@ template <class Strategy, class T> struct kernels {
     INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy << " inclusive=" << inclusive);
     std::vector<T> out(in.size());
     // Tiles by ticket, then by block index; later calls reuse the state (epochs).
+    const auto want = reference(in, n, inclusive, init, op);
     for (int call = 0; call < 4; ++call) {
       std::fill(out.begin(), out.end(), value<T>(12345));
-      const auto run = [&](auto order) {
+      run_in_tile_order(call, [&](auto order) {
         launch(tiles, SS::threads, [&] {
           scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy,
                                                decltype(order)::value>(
@@ -214,12 +218,7 @@ template <class Strategy, class T> struct kernels {
               scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op,
               call % 2 * 1000);
         });
-      };
-      if (call < 2)
-        run(by_ticket{});
-      else
-        run(by_block_index{});
-      const auto want = reference(in, n, inclusive, init, op);
+      });
       CHECK(first_difference(out, want, [&](std::int64_t i) {
               return !inclusive && i == 0 && !init.present;
             }) == -1);

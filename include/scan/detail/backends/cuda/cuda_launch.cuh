@@ -28,20 +28,14 @@ inline const device_profile& current_profile() {
   if (device < 0 || device >= devices) throw error("cuda: device ordinal beyond the 64 supported");
   const device_profile* p = known[device].load(std::memory_order_acquire);
   if (p) return *p;
-  int major = 0, minor = 0, multiprocessors = 0;
-  check_cuda(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device),
-             "cudaDeviceGetAttribute");
-  check_cuda(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device),
-             "cudaDeviceGetAttribute");
-  check_cuda(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
-             "cudaDeviceGetAttribute");
-  auto* made = new device_profile; // one per device, kept for the process
-  made->arch = 10 * major + minor;
+  // Once per device: its name picks the tuning entry, and the same query gives the rest.
   cudaDeviceProp properties{};
   check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+  auto* made = new device_profile; // one per device, kept for the process
+  made->arch = 10 * properties.major + properties.minor;
   made->tuning = gpu::resolve(
       gpu::entry_for(cuda_tuning_table, made->arch, properties.name, cuda_tuning_fallback),
-      multiprocessors);
+      properties.multiProcessorCount);
   const device_profile* expected = nullptr;
   if (!known[device].compare_exchange_strong(expected, made)) {
     delete made; // another thread was first
