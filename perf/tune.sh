@@ -10,6 +10,9 @@ mkdir -p "$out"
 rm -f "$out/tune.csv"
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader | head -1 | tr -d .)
-OUT=$out bash "$root/perf/tile_sweep.sh" --from --csv "$out/tune.csv"
-OUT=$out bash "$root/perf/tile_sweep.sh" --delays --csv "$out/tune.csv"
+# One build of the sweep program for both sweeps.
+bin=$(mktemp -d)/tile_sweep
+trap 'rm -rf "$(dirname "$bin")"' EXIT
+OUT=$out TILE_SWEEP_BIN=$bin bash "$root/perf/tile_sweep.sh" --from --csv "$out/tune.csv"
+OUT=$out TILE_SWEEP_BIN=$bin bash "$root/perf/tile_sweep.sh" --delays --csv "$out/tune.csv"
 python3 "$root/perf/tune.py" "$out/tune.csv" --arch "$arch" --gpu "$gpu"
