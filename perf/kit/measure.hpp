@@ -1,6 +1,6 @@
 // The timing kit of perf/. Every benchmark here (scan_perf's cuda, host and kokkos benches,
-// cub_comparison and tile_sweep) times its calls through it, so a figure means the same thing in
-// perf/RESULTS.md and perf/CUDA_RESULTS.md. One measurement (measure(), below):
+// cub_comparison, tile_sweep and call_overhead) times its calls through it, so a figure means the
+// same thing in perf/RESULTS.md and perf/CUDA_RESULTS.md. One measurement (measure(), below):
 //
 //   1. warm-up: `warmup` calls, timed together; their mean estimates one call, unless the caller
 //      gives an estimate of its own (cub_comparison and tile_sweep: the bytes moved at 2.5 TB/s);
@@ -15,6 +15,7 @@
 // The kit's other files, one concept each:
 //   host_clock.hpp   the steady clock (with an optional fence, e.g. a Kokkos execution space's)
 //   cuda_clock.cuh   CUDA events on a stream; calls queued back to back or each from an idle stream
+//   enqueue_clock.cuh  the host's time to issue a call on an idle CUDA stream (call_overhead)
 //   rotation.hpp     buffer sets cycled so that inputs smaller than the cache come from memory
 //   input.hpp        the input values (item i depends on i alone), filled on the host
 //   check.hpp        what a checked output must hold, and the host's check of it
