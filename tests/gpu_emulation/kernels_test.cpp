@@ -738,6 +738,65 @@ TEST_CASE("staged single pass: a staged tile of several register tiles") {
   }
 }
 
+// Look-backs over descriptors published by hand: aggregates, and prefixes at a few tiles, so that
+// the nearest prefix lies in a look-back's first window, in a later one, or (plain look-back) more
+// windows back than the in-order one keeps. In a running grid every tile of a wave publishes its
+// aggregate at about the same time, and the last ones walk back that far; the kernel tests above
+// run their blocks one after another, so each finds its predecessor's prefix. `at(t)`: tile t's
+// aggregate; look-backs whose nearest prefix lies `reach` or more tiles back are not run (the
+// in-order one would wait for a nearer one).
+template <class T, class Op, class At, class LookBack>
+void look_back_over(Op op, At at, LookBack look_back, std::int64_t reach) {
+  constexpr std::int64_t tiles = 400;
+  std::vector<T> prefix(tiles);
+  for (std::size_t t = 0; t < prefix.size(); ++t)
+    prefix[t] = t ? op(prefix[t - 1], at(static_cast<std::int64_t>(t))) : at(0);
+  const std::vector<std::vector<std::int64_t>> prefixed = {
+      {0}, {0, 37}, {0, 150, 151, 390}, {0, 100, 200, 260, 261, 300, 333}};
+  unsigned long long epoch = 0;
+  host_lookback<T> lb(tiles);
+  const scan::gpu::tile_descriptors<T> d(lb.state);
+  for (const auto& with_prefix : prefixed) {
+    ++epoch;
+    for (std::int64_t t = 0; t < tiles; ++t) {
+      const bool has = std::find(with_prefix.begin(), with_prefix.end(), t) != with_prefix.end();
+      d.publish(t, epoch,
+                has ? scan::detail::lookback_prefix_ready : scan::detail::lookback_aggregate_ready,
+                has ? prefix[static_cast<std::size_t>(t)] : at(t));
+    }
+    for (std::int64_t tile : {1, 2, 31, 32, 33, 64, 129, 130, 200, 256, 399}) {
+      std::int64_t nearest = 0;
+      for (std::int64_t p : with_prefix)
+        if (p < tile) nearest = std::max(nearest, p);
+      if (tile - 1 - nearest >= reach) continue;
+      T got{};
+      simt::block_runner::launch(1, 32, [&] {
+        const T r = look_back(d, tile, epoch, op);
+        if (scan::gpu::lane_id() == 0) got = r;
+      });
+      CHECK_MESSAGE(got == prefix[static_cast<std::size_t>(tile - 1)],
+                    "tile " << tile << ", nearest prefix at " << nearest);
+    }
+  }
+}
+
+TEST_CASE("look-back: the nearest prefix in the first window, a later one, or far back") {
+  const auto ints = [](std::int64_t t) { return value<int>(static_cast<std::uint64_t>(t)); };
+  const auto maps = [](std::int64_t t) { return value<affine>(static_cast<std::uint64_t>(t)); };
+  // Floats whose sums round: the in-order look-back gives the host's left fold bit for bit.
+  const auto floats = [](std::int64_t t) { return 1.0f / static_cast<float>(t + 3); };
+  const auto plain = [](auto& d, std::int64_t tile, unsigned long long e, auto op) {
+    return scan::gpu::look_back(d, tile, e, op);
+  };
+  const auto in_order = [](auto& d, std::int64_t tile, unsigned long long e, auto op) {
+    return scan::gpu::look_back_in_order(d, tile, e, op);
+  };
+  look_back_over<int>(scan::sum{}, ints, plain, std::int64_t{1} << 20);
+  look_back_over<affine>(then{}, maps, plain, std::int64_t{1} << 20);
+  look_back_over<float>(scan::sum{}, floats, in_order, 4 * 32); // its four windows
+  look_back_over<affine>(then{}, maps, in_order, 4 * 32);
+}
+
 TEST_CASE("tuning: a GPU's own entry, else its architecture's first, else the fallback") {
   using scan::gpu::entry_for;
   using scan::gpu::tuning_entry;
