@@ -4,7 +4,7 @@
 // stream this time is part of what cub_comparison measures, so at sizes whose kernels take a few
 // microseconds it is a visible share of the "fraction of a copy" (perf/CUDA_RESULTS.md).
 //
-//   call_overhead [--min 10] [--max 24] [--markdown FILE]
+//   call_overhead [--min 10] [--max 24] [--markdown FILE]   (2^min, 2^(min + 2), ... up to 2^max)
 //
 // Columns: copy (cudaMemcpyAsync), CUB, libscan (scan::inclusive_scan), and three of its steps,
 // each issued alone: the argument check (scan::detail::check, with the pointer queries of the
