@@ -20,12 +20,12 @@
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_backend.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/lookback_state.hpp>
 #include <scan/detail/core/workspace.hpp>
+#include <scan/detail/orchestration/multi_part.hpp>
 
 #include "perf/kit/cub_scan.cuh"
 #include "perf/kit/cuda_device.cuh"
+#include "perf/kit/device_lookback.cuh"
 #include "perf/kit/enqueue_clock.cuh"
 #include "perf/kit/gpu_program.hpp"
 #include "perf/kit/markdown_table.hpp"
@@ -58,13 +58,8 @@ void row(const scan::perf::kit::markdown_table& table, std::int64_t n, int lg,
              "cudaMemsetAsync");
   scan::options opt;
   opt.stream = stream;
-  const std::int64_t tiles =
-      (n + scan::gpu::tile_items_of<strategy>(4, 4) - 1) / scan::gpu::tile_items_of<strategy>(4, 4);
-  const std::size_t state_bytes = scan::detail::lookback_bytes(tiles, sizeof(float));
-  device_array<unsigned char> state_memory(state_bytes);
-  cuda_check(cudaMemsetAsync(state_memory.get(), 0, state_bytes, stream), "cudaMemsetAsync");
-  scan::detail::arena arena(state_memory.get(), state_bytes);
-  const auto state = scan::detail::carve_lookback<float>(arena, tiles);
+  const std::int64_t tiles = scan::detail::ceil_div(n, scan::gpu::tile_items_of<strategy>(4, 4));
+  const scan::perf::kit::device_lookback<float> lookback(tiles, stream);
   scan::gpu::gpu_parts<strategy, scan::cuda::cuda_launch> parts{stream};
   scan::perf::kit::cub_scan cub;
   cub.reserve<float>(n, true, stream);
@@ -89,7 +84,7 @@ void row(const scan::perf::kit::markdown_table& table, std::int64_t n, int lg,
     (void)source.template lookback<float>(tiles);
   });
   const double launch = median([&] {
-    parts.single_pass(in.get(), out.get(), n, true, scan::detail::maybe<float>{}, state,
+    parts.single_pass(in.get(), out.get(), n, true, scan::detail::maybe<float>{}, lookback.state(),
                       scan::sum{});
   });
   char line[256];

@@ -28,11 +28,11 @@
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
-#include <scan/detail/core/arena.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 #include "perf/cuda_table.cuh"
 #include "perf/kit/affine64.hpp"
+#include "perf/kit/device_lookback.cuh"
 #include "perf/kit/gpu_program.hpp"
 
 // A 16-byte value whose combination costs two additions: beside affine64 (two 64-bit multiplies
@@ -112,15 +112,10 @@ double time_single_pass(cuda_table& table, std::int64_t n, Op op, bool& good) {
   Variant::tune();
   const std::int64_t tile = scan::gpu::tile_items_of<Strategy>(sizeof(T), sizeof(T));
   const std::int64_t tiles = (n + tile - 1) / tile;
-  const std::size_t state_bytes = scan::detail::lookback_bytes(tiles, sizeof(T));
-  scan::perf::kit::device_array<unsigned char> state_memory(state_bytes);
-  scan::perf::kit::cuda_check(cudaMemsetAsync(state_memory.get(), 0, state_bytes, table.stream()),
-                              "memset look-back state");
-  scan::detail::arena ws(state_memory.get(), state_bytes);
-  const auto state = scan::detail::carve_lookback<T>(ws, tiles);
+  const scan::perf::kit::device_lookback<T> lookback(tiles, table.stream());
   scan::gpu::gpu_parts<Strategy, typename Variant::launch> parts{table.stream()};
   auto run = [&](const T* in, T* out) {
-    parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, state, op);
+    parts.single_pass(in, out, n, true, scan::detail::maybe<T>{}, lookback.state(), op);
   };
   const double us = table.time<T>(n, run);
   good = table.matches<T>(n, run);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <numeric>
 #include <vector>
 
 #include <cuda_runtime.h>
@@ -17,29 +18,24 @@ class enqueue_clock {
 public:
   explicit enqueue_clock(cudaStream_t stream) : stream_(stream) {}
 
+  // Every call is issued from an idle stream, so calls timed together are their times summed.
   template <class F> double total_us(F&& call, int count) {
-    double us = 0;
-    for (int i = 0; i < count; ++i)
-      us += one_us(call);
-    return us;
+    const std::vector<double> t = each_us(call, count);
+    return std::accumulate(t.begin(), t.end(), 0.0);
   }
 
   template <class F> std::vector<double> each_us(F&& call, int count) {
     std::vector<double> t;
     t.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i)
-      t.push_back(one_us(call));
+    for (int i = 0; i < count; ++i) {
+      cuda_check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+      const auto start = std::chrono::steady_clock::now();
+      call();
+      const auto end = std::chrono::steady_clock::now();
+      cuda_check(cudaStreamSynchronize(stream_), "timed call");
+      t.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+    }
     return t;
-  }
-
-private:
-  template <class F> double one_us(F&& call) {
-    cuda_check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
-    const auto start = std::chrono::steady_clock::now();
-    call();
-    const auto end = std::chrono::steady_clock::now();
-    cuda_check(cudaStreamSynchronize(stream_), "timed call");
-    return std::chrono::duration<double, std::micro>(end - start).count();
   }
 
   cudaStream_t stream_;

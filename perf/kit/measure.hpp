@@ -23,6 +23,7 @@
 //   table_options.hpp  the comparison programs' --min, --max and --markdown
 //   cuda_data.cuh    input fill and output check on the GPU (input.hpp's values, check.hpp's rule)
 //   cub_scan.cuh     cub::DeviceScan with its temporary storage kept between calls
+//   device_lookback.cuh  a single pass's look-back state in device memory of its own
 //   affine64.hpp     the 16-byte custom type and its non-commutative operator (cub_comparison)
 //
 // A clock provides total_us(call, count) (count calls timed as one) and each_us(call, count)
