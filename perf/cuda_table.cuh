@@ -72,6 +72,21 @@ public:
         .median;
   }
 
+  // call(in, out) `count` times on n items of T, each from an idle stream on the rotated buffers
+  // as time() takes them, and after(i) once call i is done (its outputs read back, for example).
+  template <class T, class Call, class After>
+  void each(std::int64_t n, int count, Call&& call, After&& after) {
+    const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(T);
+    kit::rotation rot(bytes, std::size_t{256} << 20, 0, bytes_);
+    for (int i = 0; i < count; ++i) {
+      const std::int64_t set = rot.next();
+      kit::cuda_check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+      call(rot.at(static_cast<const T*>(input<T>()), set), rot.at(output<T>(), set));
+      kit::cuda_check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
+      after(i);
+    }
+  }
+
   // The copy's and CUB's times on n items of T, CUB scanning with `op` (scan::sum: CUB's
   // InclusiveSum; kit::cub_scan says how); CUB's output becomes the reference.
   template <class T, class Op = scan::sum>

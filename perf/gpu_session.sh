@@ -178,7 +178,7 @@ if want sanitize; then
   san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,strategies,blockwise,segmented,batched"
   san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,strategies,segmented,batched"
   san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented,batched"
-  # The staged single pass runs from 2048 tiles on only: the CUDA-only program's case of it.
+  # The staged single pass runs from the tuned tile count on only: the CUDA-only program's case.
   for tool in memcheck racecheck synccheck; do
     start=$(date +%s)
     timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 9 \

@@ -5,17 +5,19 @@
 // only headers (libscan's and CLI11's), so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays | --staging | --from | --order | --wide] [--markdown FILE] [--csv FILE]
+//   ./tile_sweep [--delays | --staging | --from | --hints | --order | --wide] [--markdown FILE]
+//                [--csv FILE]
 //
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
 // multiprocessor of the staged kernel (staged_single_pass_kernel.cuh) beside the register kernel.
 // --delays: the sleep before a tile's first look-back poll. --from: the tile count from which the
-// staged kernel runs. --wide: both kernels' blocks per multiprocessor for 16-byte values (the
-// affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
+// staged kernel runs. --hints: the staged kernel at every size, its tiles loaded with and without
+// the evict-first cache policy. --wide: both kernels' blocks per multiprocessor for 16-byte values
+// (the affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
 // ones. --order: the tuned single pass with its tiles numbered by block index and by ticket
 // (tile_order, core/lookback_state.hpp); with --wide, over the 16-byte values.
 //
-// perf/tune.sh runs --from and --delays and writes the tuning table of the GPU it runs on
+// perf/tune.sh runs --from, --delays and --hints and writes the tuning table of the GPU it runs on
 // (include/scan/detail/backends/cuda/cuda_tuning_table.hpp) from their --csv rows; shapes and
 // blocks per multiprocessor (cuda_vendor::tuned_strategy) are compile-time choices read off the
 // other two tables. Figures: median us, timed as cub_comparison's are (perf/cuda_table.cuh), each
@@ -86,6 +88,13 @@ struct never_staged_tuning {
 template <std::int64_t Tiles> struct staged_from_tiles {
   static void apply(device_tuning& t) { t.stage_from_tiles = Tiles; }
 };
+// Staged at every size, its tiles loaded evict-first below a tile count (0: never).
+template <std::int64_t Tiles> struct staged_evict_first_below {
+  static void apply(device_tuning& t) {
+    t.stage_from_tiles = 0;
+    t.evict_first_below_tiles = Tiles;
+  }
+};
 // The same sleep at every tile count, for every type.
 template <int Ns> struct fixed_delay {
   static void apply(device_tuning& t) {
@@ -94,13 +103,19 @@ template <int Ns> struct fixed_delay {
   }
 };
 
+// --evict-first-below: the tile count below which every variant's staged tiles load evict-first,
+// in place of the table's (perf/tune.sh sweeps the rest with the one the --hints sweep chose).
+std::int64_t evict_first_below_tiles = -1; // -1: the table's
+
 // One variant: a strategy (the tile shape, compile time), its tuning (run time) and launch trait.
 template <class Strategy, class Tuning = as_tuned, class Launch = sweep_launch> struct variant {
   using strategy = Strategy;
   using launch = Launch;
   static void tune() {
-    sweep_launch::current() = scan::cuda::current_profile().tuning;
-    Tuning::apply(sweep_launch::current());
+    device_tuning& t = sweep_launch::current();
+    t = scan::cuda::current_profile().tuning;
+    if (evict_first_below_tiles >= 0) t.evict_first_below_tiles = evict_first_below_tiles;
+    Tuning::apply(t);
   }
 };
 
@@ -226,6 +241,11 @@ using swept_delays =
 const std::vector<std::string> delays_names = {"0 ns",    "600 ns",  "1200 ns", "1800 ns",
                                                "3000 ns", "4500 ns", "tuned"};
 
+// The staged kernel at every size, its tiles loaded with and without the evict-first cache policy.
+using swept_hints = shapes<tuned_with<staged_evict_first_below<0>>,
+                           tuned_with<staged_evict_first_below<INT64_MAX>>>;
+const std::vector<std::string> hints_names = {"plain loads", "evict-first loads"};
+
 // The tuned single pass with its tiles numbered by block index and by ticket
 // (core/lookback_state.hpp's tile_order).
 template <scan::detail::tile_order Order>
@@ -272,7 +292,7 @@ int main(int argc, char** argv) {
                "copy: one Markdown table row per type and size.",
                "tile_sweep");
   std::string markdown, csv_path, types;
-  bool delays = false, staging = false, from = false, wide = false, order = false;
+  bool delays = false, staging = false, from = false, wide = false, order = false, hints = false;
   auto* d = app.add_flag("--delays", delays, "the sleep before a tile's first look-back poll");
   auto* s = app.add_flag("--staging", staging,
                          "blocks per multiprocessor of the staged kernel, beside the register "
@@ -283,10 +303,19 @@ int main(int argc, char** argv) {
   auto* o = app.add_flag("--order", order,
                          "tiles numbered by block index and by ticket (with --wide: of 16-byte "
                          "values)");
-  d->excludes(s)->excludes(f)->excludes(w)->excludes(o);
-  s->excludes(f)->excludes(w)->excludes(o);
-  f->excludes(w)->excludes(o);
+  auto* h = app.add_flag("--hints", hints,
+                         "the staged tiles loaded with and without the evict-first cache policy");
+  d->excludes(s)->excludes(f)->excludes(w)->excludes(o)->excludes(h);
+  s->excludes(f)->excludes(w)->excludes(o)->excludes(h);
+  f->excludes(w)->excludes(o)->excludes(h);
+  w->excludes(h);
+  o->excludes(h);
   app.add_option("--markdown", markdown, "append the table to FILE")->type_name("FILE");
+  app.add_option("--evict-first-below", evict_first_below_tiles,
+                 "staged tiles load evict-first below this tile count in every variant (default: "
+                 "the tuning table's; --hints sets its own)")
+      ->type_name("TILES")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--types", types,
                  "only these of the mode's types, comma-separated (int32,float,int64,double; "
                  "--wide: affine64,sum64x2)");
@@ -307,6 +336,8 @@ int main(int argc, char** argv) {
       sweep<swept_staging>("staging", staging_names, heading, markdown, csv, types);
     else if (from)
       sweep<swept_from>("from", from_names, heading, markdown, csv, types);
+    else if (hints)
+      sweep<swept_hints>("hints", hints_names, heading, markdown, csv, types);
     else if (order)
       sweep<swept_order>("order", order_names, heading, markdown, csv, types, wide);
     else if (wide)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds perf/tile_sweep.cu with nvcc alone (no library build) and runs it; the table goes to
-# ${OUT:-out}/tile_sweep.md. Arguments go to the program (--delays, --staging, --from). CUDA_ARCH (default 90).
-# TILE_SWEEP_BIN: where the program is built and kept (perf/tune.sh builds it once for two sweeps);
-# a program already there is run as it is. Without it, the program is built and removed after.
+# ${OUT:-out}/tile_sweep.md. Arguments go to the program (--delays, --staging, --from, ...).
+# CUDA_ARCH (default 90). TILE_SWEEP_BIN: where the program is built and kept (perf/tune.sh builds
+# it once for its three sweeps); a program already there is run as it is. Without it, the program
+# is built and removed after.
 # Needs CLI11's headers: libcli11-dev, or CLI11_INCLUDE (a folder holding CLI/CLI.hpp; default
 # .deps/include).
 set -euo pipefail

@@ -226,8 +226,9 @@ int main(int argc, char** argv) {
   return cuda_test::run_or_skip(argc, argv);
 }
 
-// From 2048 tiles on, the single pass stages each tile in shared memory with the copy engine
-// (kernels/staged_single_pass_kernel.cuh): full and ragged tiles, an input the copy cannot
+// With 2048 tiles or more the single pass stages each tile in shared memory with the copy engine
+// (kernels/staged_single_pass_kernel.cuh; the H100's tuning stages from 256), its tile copies
+// marked evict-first below the tuned tile count: full and ragged tiles, an input the copy cannot
 // take (not 16-byte aligned: element loads), in place, 1- to 16-byte types (16-byte ones scan
 // their tile in place), exclusive (with init).
 template <class T, class Op = scan::sum>

@@ -216,7 +216,7 @@ template <class Strategy, class T> struct kernels {
                                                decltype(order)::value>(
               source, out.data(), n, inclusive, init, lookback.header.data(),
               scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op,
-              call % 2 * 1000);
+              call % 2 * 1000, call % 2 == 1);
         });
       });
       CHECK(first_difference(out, want, [&](std::int64_t i) {
@@ -320,7 +320,7 @@ template <class Strategy, class T> struct strided_kernels {
     launch(tiles, S::threads, [&] {
       scan::gpu::staged_single_pass_kernel<S, TB, scan::gpu::cooperative_tile_copy>(
           src, staged, n, inclusive, init, lookback.header.data(),
-          scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, 0);
+          scan::gpu::tile_descriptors<T>(lookback.state), tiles, false, false, op, 0, false);
     });
     check_output();
 
@@ -801,11 +801,11 @@ TEST_CASE("tuning: a GPU's own entry, else its architecture's first, else the fa
   using scan::gpu::entry_for;
   using scan::gpu::tuning_entry;
   static constexpr tuning_entry table[] = {
-      {80, "A", 1, 1, 1, 10, 10, 10},
-      {90, "B", 2, 2, 2, 20, 20, 20},
-      {90, "C", 3, 3, 3, 30, 30, 30},
+      {80, "A", 1, 1, 1, 10, 10, 10, 1},
+      {90, "B", 2, 2, 2, 20, 20, 20, 2},
+      {90, "C", 3, 3, 3, 30, 30, 30, 3.5},
   };
-  static constexpr tuning_entry fallback{0, "", 4, 4, 4, 40, 40, 40};
+  static constexpr tuning_entry fallback{0, "", 4, 4, 4, 40, 40, 40, 4};
   CHECK(entry_for(table, 90, "C", fallback).delay_ns == 30);
   CHECK(entry_for(table, 90, "B", fallback).delay_ns == 20);
   CHECK(entry_for(table, 90, "D", fallback).delay_ns == 20); // no entry: sm_90's first
@@ -816,6 +816,8 @@ TEST_CASE("tuning: a GPU's own entry, else its architecture's first, else the fa
   const auto resolved = scan::gpu::resolve(entry_for(table, 90, "C", fallback), 100);
   CHECK(resolved.stage_from_tiles == 300);
   CHECK(resolved.long_delay_ns == 30);
+  CHECK(resolved.evict_first_below_tiles == 350);
+  CHECK(scan::gpu::resolve(scan::gpu::untuned, 132).evict_first_below_tiles == 0); // never
   // The library's table: every entry names its GPU, and its fallback is one of its entries.
   for (const tuning_entry& e : scan::cuda::cuda_tuning_table) {
     CHECK(std::string(e.gpu).size() > 0);

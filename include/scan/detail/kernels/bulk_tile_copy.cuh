@@ -15,9 +15,10 @@ struct bulk_tile_copy {
 
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
   __device__ static void init(barrier&) {}
-  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier&) {
+  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier&,
+                               bool evict_first) {
     cooperative_tile_copy::barrier none;
-    cooperative_tile_copy::start(dst, src, bytes, none);
+    cooperative_tile_copy::start(dst, src, bytes, none, evict_first);
   }
   __device__ static void wait(barrier&, unsigned) {
     __syncthreads();
@@ -40,15 +41,26 @@ struct bulk_tile_copy {
   }
 
   // By every thread (thread 0 issues it): `bytes` a multiple of 16, both addresses 16-byte aligned.
-  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier& b) {
+  // evict_first: the tile's lines are the first the L2 gives up (a cache policy of the copy).
+  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier& b,
+                               bool evict_first) {
     if (threadIdx.x != 0) return;
     const unsigned bar = shared_address(&b.word);
     asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes)
                  : "memory");
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
-                 "%2, [%3];" ::"r"(shared_address(dst)),
-                 "l"(src), "r"(bytes), "r"(bar)
-                 : "memory");
+    if (evict_first) {
+      unsigned long long policy;
+      asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+      asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes.L2::"
+                   "cache_hint [%0], [%1], %2, [%3], %4;" ::"r"(shared_address(dst)),
+                   "l"(src), "r"(bytes), "r"(bar), "l"(policy)
+                   : "memory");
+    } else {
+      asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], "
+                   "%2, [%3];" ::"r"(shared_address(dst)),
+                   "l"(src), "r"(bytes), "r"(bar)
+                   : "memory");
+    }
   }
 
   // By every thread: until copy number `parity` (0 for a block's first, 1 for its second) landed.

@@ -13,8 +13,10 @@ struct cooperative_tile_copy {
 
   __device__ static void init(barrier&) {}
 
-  // `bytes` a multiple of 16, both addresses 16-byte aligned.
-  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier&) {
+  // `bytes` a multiple of 16, both addresses 16-byte aligned. The threads' loads take no cache
+  // policy: evict_first is a hint.
+  __device__ static void start(void* dst, const void* src, unsigned bytes, barrier&,
+                               bool /*evict_first*/) {
     const auto* from = static_cast<const uint4*>(src);
     auto* to = static_cast<uint4*>(dst);
     for (unsigned i = threadIdx.x; i < bytes / 16; i += blockDim.x)

@@ -6,13 +6,17 @@
 // (six of 32 KiB), and the extra tiles in flight keep the memory busy while others look back
 // (perf/CUDA_RESULTS.md). The tile is read from shared memory twice: for its run totals, whose
 // block scan gives the tile's aggregate and each run's prefix, and after the look-back, to scan
-// each run and store it. Its stores stream (store_streaming): the tuned policy runs it from 2048
-// tiles, 64 MiB of output, more than the L2 keeps.
+// each run and store it. Its stores stream (store_streaming). Below a tuned tile count its tile
+// copies mark the input evict-first in the L2: at one or two waves of tiles every input line is
+// read once, and the lines the stores need are then found among them instead of among dirty
+// output lines, whose write-back would hold the stores up (perf/CUDA_RESULTS.md).
 //
 // TileCopy (kernels/cooperative_tile_copy.cuh, kernels/bulk_tile_copy.cuh):
 //   struct barrier;                                    in shared memory
 //   static void init(barrier&);                        every thread, before the first start
-//   static void start(void* dst, const void* src, unsigned bytes, barrier&);   every thread
+//   static void start(void* dst, const void* src, unsigned bytes, barrier&, bool evict_first);
+//                                                      every thread; evict_first: the L2 may give
+//                                                      up the tile's lines first (a hint)
 //   static void wait(barrier&, unsigned copy);         every thread: copy number `copy` (0, 1) of
 //                                                      the block has landed and all threads see it;
 //                                                      a block barrier (no thread still waits)
@@ -23,6 +27,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <scan/detail/kernels/phase_probe.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 
 namespace scan::gpu {
@@ -213,15 +218,18 @@ __device__ __forceinline__ Out scan_tile_in_place(Out* tile, Storage& storage, O
 // block finds its tile (core/lookback_state.hpp).
 // in_copy: the staged elements (staged_source) are 16-byte aligned (the copy's requirement; other
 // inputs, strided sequences among them, load element by element, consecutive threads taking
-// consecutive items).
+// consecutive items). evict_first_loads: the tile copies ask the L2 to give up the input's lines
+// before others, so that the outputs of this and recent calls stay where inputs are not read again
+// (the tuning table says below which tile count; perf/CUDA_RESULTS.md). Probe: marks the tile's
+// phases (phase_probe.cuh).
 template <class Shape, class TotalsScan, class TileCopy,
-          detail::tile_order Order = detail::tile_order::by_ticket, class InSeq, class OutSeq,
-          class Out, class Op>
+          detail::tile_order Order = detail::tile_order::by_ticket, class Probe = no_probe,
+          class InSeq, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     staged_single_pass_kernel(InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                               detail::maybe<Out> init, unsigned long long* header,
                               tile_descriptors<Out> descriptors, long long num_tiles, bool in_copy,
-                              bool out_vector, Op op, int delay_ns) {
+                              bool out_vector, Op op, int delay_ns, bool evict_first_loads) {
   using In = staged_value_t<InSeq>;
   constexpr int run = Shape::run;
   constexpr int tile_bytes = staged_tile_bytes<Shape, In>;
@@ -237,6 +245,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   __shared__ bool s_has_prefix;
   const In* staged = reinterpret_cast<const In*>(staged_bytes);
 
+  Probe::mark(tile_phase::entered);
   // As in the register kernel, the tile of blockIdx travels while the ticket does (tile_order).
   const auto copyable = [&](long long tile) {
     return stages_contiguous<InSeq> && in_copy &&
@@ -244,7 +253,8 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
   };
   const auto start_copy = [&](std::int64_t first) {
     if constexpr (stages_contiguous<InSeq>)
-      TileCopy::start(staged_bytes, staged_source(in) + first, tile_bytes, copy_barrier);
+      TileCopy::start(staged_bytes, staged_source(in) + first, tile_bytes, copy_barrier,
+                      evict_first_loads);
   };
   const long long guess = blockIdx.x;
   const bool guess_copied = copyable(guess);
@@ -279,6 +289,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     }
   }
   if (copies > 0) TileCopy::wait(copy_barrier, copies - 1);
+  Probe::mark(tile_phase::landed);
 
   // Each run's total, then their block scan: the tile's aggregate and each run's prefix; or the
   // tile resolved in place.
@@ -308,10 +319,12 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
     }
   }();
 
+  Probe::mark(tile_phase::reduced);
   if (threadIdx.x < warp_size)
     resolve_tile_prefix<Shape, false>(in, tile, s_epoch, aggregate, init, descriptors, op, delay_ns,
                                       0, prefix.get(), s_has_prefix);
   __syncthreads();
+  Probe::mark(tile_phase::resolved);
   TileCopy::finish(copy_barrier);
   const detail::maybe<Out> before{prefix.get(), s_has_prefix};
   if constexpr (resolves) {
@@ -361,6 +374,7 @@ __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks)
         out[begin + i] = results[i];
     }
   }
+  Probe::mark(tile_phase::stored);
 }
 
 } // namespace scan::gpu

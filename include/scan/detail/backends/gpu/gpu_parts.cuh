@@ -17,6 +17,8 @@
 // and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
 //   tile_copy                      its TileCopy
 //   tile_copy_ready()              whether the current device runs it
+// and optionally phase_probe, the staged single pass's Probe (kernels/phase_probe.cuh) for a
+// diagnostic launch trait (perf/single_pass_timeline.cu); without one, no_probe.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,7 @@
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/offset_bits_kernel.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
+#include <scan/detail/kernels/phase_probe.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
@@ -43,6 +46,12 @@
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::gpu {
+
+template <class Platform, class = void> struct phase_probe_of { using type = no_probe; };
+template <class Platform>
+struct phase_probe_of<Platform, std::void_t<typename Platform::phase_probe>> {
+  using type = typename Platform::phase_probe;
+};
 
 template <class Strategy, class Platform> struct gpu_parts {
   typename Platform::stream_type stream = nullptr;
@@ -107,7 +116,8 @@ template <class Strategy, class Platform> struct gpu_parts {
     // take twice the registers).
     // Staged tiles hold several register tiles where the input is narrow (staged_shape_of) and use
     // the first of the state's descriptors. Staging starts at a count of register tiles (int8 on
-    // the H100: 0.73 of a copy at 2^24 staged, 0.59 in registers), the delay counts staged tiles.
+    // the H100: 0.73 of a copy at 2^24 staged, 0.59 in registers); the delay and the loads' cache
+    // policy count staged tiles.
     if constexpr (stages<InSeq, Out>) {
       if (state.num_tiles >= tuning.stage_from_tiles && Platform::tile_copy_ready()) {
         constexpr int per_sm = staging::template min_blocks<Out>;
@@ -116,13 +126,14 @@ template <class Strategy, class Platform> struct gpu_parts {
                             pairs_over_pointer<InSeq> ? max_staged_pair_runs : max_staged_runs>;
         using totals = staged_totals_shape<staged, InSeq, OutSeq, Out>;
         const unsigned staged_tiles = blocks<staged>(n, staged::tile_items);
-        staged_single_pass_kernel<staged, typename Strategy::template block_scan<totals>,
-                                  typename Platform::tile_copy,
-                                  Platform::template tile_order_of<Out>>
+        staged_single_pass_kernel<
+            staged, typename Strategy::template block_scan<totals>, typename Platform::tile_copy,
+            Platform::template tile_order_of<Out>, typename phase_probe_of<Platform>::type>
             <<<staged_tiles, S::threads, 0, stream>>>(
                 in, out, n, inclusive, init, state.header, tile_descriptors<Out>(state),
                 staged_tiles, copyable(in), vector_ok<Out, staged>(out), op,
-                staging::lookback_delay::template ns<Out>(staged_tiles, tuning));
+                staging::lookback_delay::template ns<Out>(staged_tiles, tuning),
+                staged_tiles < tuning.evict_first_below_tiles);
         Platform::check_launch("staged_single_pass_kernel");
         return;
       }
