@@ -3,6 +3,8 @@
 // no_probe, compiles to nothing.
 #pragma once
 
+#include <scan/detail/platform/platform.cuh>
+
 namespace scan::gpu {
 
 enum class tile_phase : int {
