@@ -60,7 +60,7 @@ public:
   // Times call(in, out) on n items of T; the median in microseconds.
   template <class T, class Call> double time(std::int64_t n, Call&& call) {
     const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(T);
-    kit::rotation rot(bytes, std::size_t{256} << 20, 0, bytes_);
+    kit::rotation rot = rotation_of<T>(n);
     const kit::sampling s{3, 15, 200, 60, 2.0 * static_cast<double>(bytes) / 2.5e3 + 5.0};
     const T* in = input<T>();
     T* out = output<T>();
@@ -76,8 +76,7 @@ public:
   // as time() takes them, and after(i) once call i is done (its outputs read back, for example).
   template <class T, class Call, class After>
   void each(std::int64_t n, int count, Call&& call, After&& after) {
-    const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(T);
-    kit::rotation rot(bytes, std::size_t{256} << 20, 0, bytes_);
+    kit::rotation rot = rotation_of<T>(n);
     for (int i = 0; i < count; ++i) {
       const std::int64_t set = rot.next();
       kit::cuda_check(cudaStreamSynchronize(stream_), "cudaStreamSynchronize");
@@ -121,6 +120,11 @@ public:
   }
 
 private:
+  // n items of T a call, cycled through 256 MB of the fixed buffers.
+  template <class T> kit::rotation rotation_of(std::int64_t n) const {
+    return kit::rotation(static_cast<std::size_t>(n) * sizeof(T), std::size_t{256} << 20, 0,
+                         bytes_);
+  }
   template <class T> T* input() const { return reinterpret_cast<T*>(in_.get()); }
   template <class T> T* output() const { return reinterpret_cast<T*>(out_.get()); }
   template <class T> T* reference() const { return reinterpret_cast<T*>(ref_.get()); }

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -33,6 +34,7 @@
 #include "perf/cuda_table.cuh"
 #include "perf/kit/device_lookback.cuh"
 #include "perf/kit/gpu_program.hpp"
+#include "perf/kit/summary.hpp"
 #include "perf/kit/table_options.hpp"
 
 namespace {
@@ -61,9 +63,7 @@ struct timeline_launch : scan::cuda::cuda_launch {
 using strategy = scan::cuda::cuda_vendor::tuned_strategy;
 
 double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
+  return scan::perf::kit::summarize(std::move(v)).median;
 }
 
 // One call's stamps, in microseconds after its first block started; empty where no block of the
@@ -83,14 +83,15 @@ struct call_stamps {
   }
 };
 
-call_stamps read_stamps(cudaStream_t stream) {
-  std::vector<unsigned long long> raw(static_cast<std::size_t>(max_tiles) * tile_phases);
+// The stamps of the first `limit` tiles (the grid's tile count once known, to read no more).
+call_stamps read_stamps(cudaStream_t stream, int limit = max_tiles) {
+  std::vector<unsigned long long> raw(static_cast<std::size_t>(limit) * tile_phases);
   cuda_check(cudaMemcpyFromSymbolAsync(raw.data(), phase_stamps, raw.size() * sizeof raw[0], 0,
                                        cudaMemcpyDeviceToHost, stream),
              "stamps");
   cuda_check(cudaStreamSynchronize(stream), "stamps");
   call_stamps c;
-  while (c.tiles < max_tiles && raw[static_cast<std::size_t>(c.tiles) * tile_phases] != 0)
+  while (c.tiles < limit && raw[static_cast<std::size_t>(c.tiles) * tile_phases] != 0)
     ++c.tiles;
   unsigned long long first = ~0ull;
   for (int b = 0; b < c.tiles; ++b)
@@ -101,10 +102,13 @@ call_stamps read_stamps(cudaStream_t stream) {
   return c;
 }
 
-void clear_stamps(cudaStream_t stream) {
+void clear_stamps(cudaStream_t stream, int limit = max_tiles) {
   void* p = nullptr;
   cuda_check(cudaGetSymbolAddress(&p, phase_stamps), "stamps");
-  cuda_check(cudaMemsetAsync(p, 0, sizeof(phase_stamps), stream), "stamps");
+  cuda_check(
+      cudaMemsetAsync(
+          p, 0, static_cast<std::size_t>(limit) * tile_phases * sizeof(unsigned long long), stream),
+      "stamps");
 }
 
 template <class T>
@@ -136,10 +140,10 @@ void timeline_of(const char* type, int lg, int calls, cuda_table& table,
   std::vector<double> span, landed, reduced, tail, phase_len[tile_phases - 1];
   std::vector<double> eighth_sum(8 * (tile_phases - 1), 0);
   std::vector<int> eighth_count(8, 0);
-  clear_stamps(stream);
+  clear_stamps(stream, staged);
   table.each<T>(n, calls, scan_call, [&](int) {
-    const call_stamps s = read_stamps(stream);
-    clear_stamps(stream);
+    const call_stamps s = read_stamps(stream, staged);
+    clear_stamps(stream, staged);
     span.push_back(s.last(tile_phase::stored));
     landed.push_back(s.last(tile_phase::landed));
     reduced.push_back(s.last(tile_phase::reduced));
