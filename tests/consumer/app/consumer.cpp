@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <scan/scan.hpp>
+#include <scan/version.hpp>
 
 namespace {
 
@@ -67,6 +68,10 @@ int main() {
   } catch (const scan::error& e) {
     expect(std::string(e.what()).rfind("in:", 0) == 0, "error message names the input");
   }
+
+  // The package's version (libscan_VERSION) is the headers' version.
+  expect(std::string(LIBSCAN_PACKAGE_VERSION) == SCAN_VERSION_STRING,
+         "libscan_VERSION equals SCAN_VERSION_STRING");
 
   std::printf("consumer: %s (libscan built with the %s backend)\n", failures ? "FAILED" : "ok",
               LIBSCAN_BACKEND_NAME);
