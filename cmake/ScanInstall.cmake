@@ -36,3 +36,4 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/libscanConfigVersion.cmak
   COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/libscanConfig.cmake
   ${PROJECT_BINARY_DIR}/libscanConfigVersion.cmake DESTINATION ${SCAN_CONFIG_DIR})
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/libscan)
