@@ -18,7 +18,7 @@ string(LENGTH "${scan_readme_fence}" scan_readme_fence_length)
 
 # Registers readme.<name> as skipped, printing why.
 function(scan_readme_skip name why)
-  add_test(NAME readme.${name} COMMAND sh -c "echo 'SKIPPED: ${why}'; exit 77")
+  add_test(NAME readme.${name} COMMAND sh -c [=[echo "SKIPPED: $0"; exit 77]=] "${why}")
   set_tests_properties(readme.${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS readme)
 endfunction()
 
