@@ -70,6 +70,10 @@ command -v g++ >/dev/null || need_tools+=(g++)
   plan+=("libcli11-dev|the perf programs' command lines (compiled and smoke-tested here)|optional")
 python3 -c 'import pandas' 2>/dev/null || /usr/bin/python3 -c 'import pandas' 2>/dev/null ||
   plan+=("python3-pandas|perf/report.py, which the perf.report test runs|optional")
+command -v ccache >/dev/null ||
+  plan+=("ccache|to compile once what several configurations compile alike (the host backend)|optional")
+command -v doxygen >/dev/null ||
+  plan+=("doxygen|the API reference, which the docs test builds with warnings as errors|optional")
 if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokkos; then
   plan+=("libtrilinos-kokkos-dev|to build and test the kokkos backend|optional")
 fi
@@ -277,7 +281,7 @@ count() { grep -v '^consumer\.install ' <<<"$results" | grep -cE " ($1)" || true
 # $logs/CONFIG-summary and CTest's exit status into $logs/CONFIG-status.
 test_config() { # test_config CONFIG DIR NOTE BUILT_SECONDS [ENV...]
   local b=$1 dir=$2 note=$3 built=$4 start=$SECONDS rc results passed skipped failed
-  local skipped_names reasons="" why install_test
+  local skipped_names reasons="" why="" install_test
   shift 4
   rm -f "$logs/$b-summary" "$logs/$b-status"
   env "$@" ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error \
@@ -295,8 +299,10 @@ test_config() { # test_config CONFIG DIR NOTE BUILT_SECONDS [ENV...]
     reasons=$(skip_reasons "$dir" $skipped_names)
     printf '\n%s: skipped (a skip is not a pass):\n%s\n' "$b" "$reasons" >>"$logs/$b-ctest.log"
   fi
-  # The distinct reasons, for the summary line.
-  why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort -u | paste -sd ';' | sed 's/;/; /g')
+  # Each distinct reason once, with the number of tests that gave it, for the summary line.
+  [ -z "$reasons" ] || why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort | uniq -c | sort -rn |
+    awk '{ n = $1; sub(/^ *[0-9]+ /, "")
+           printf("%s%d test%s: %s", (NR > 1) ? "; " : "", n, (n > 1) ? "s" : "", $0) }')
   case $(grep '^consumer\.install ' <<<"$results" | awk '{ print $2 }') in
   Passed) install_test=passed ;;
   '***Skipped') install_test=skipped ;;
@@ -329,11 +335,23 @@ kokkos4_runs=0
 if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
   kokkos4_runs=1
 fi
+# ccache: the host, cuda and Kokkos 3 configurations compile the host backend and the front end with
+# the same g++ and the same preprocessed source (their -D and -I differ, which ccache's
+# preprocessor mode does not count), so the second and third get them from the cache. Its cache
+# lives in the build root ($SCAN_CCACHE_DIR to share another): a fresh clone starts empty.
+launcher=()
+if command -v ccache >/dev/null; then
+  export CCACHE_DIR=${SCAN_CCACHE_DIR:-$build_root/ccache}
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
+fi
 status=0
 for b in $backends; do
   dir=$build_root/$b
-  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON)
-  # The host build runs the host suites and the GPU-kernel emulation; the others skip them.
+  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON
+    "${launcher[@]}")
+  # The host build runs the host suites and the GPU-kernel emulation; the others run host.only
+  # alone (warm host scans allocate nothing: the host backend's checks ask this configuration's
+  # device backend about pointers); the other host suites run once, in the host build.
   [ "$b" = host ] || args+=(-DSCAN_TEST_HOST_SUITES=OFF)
   note=""       # said after the configuration's name on its summary line
   test_env=()   # environment of its ctest run
