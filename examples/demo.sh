@@ -19,9 +19,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$out"
 
 say() { printf '\n== %s\n' "$*"; }
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
-}
+# shellcheck source=cmake/packages.sh
+source "$root/cmake/packages.sh"
 
 # The python3 on PATH, or the distribution's (where apt-get installs python3-*) behind another.
 python_with() { # python_with MODULE: prints the first python3 that imports MODULE
@@ -43,40 +42,8 @@ command -v g++ >/dev/null || missing+=(g++)
 has_cli11 || plan+=("libcli11-dev|the command line of scan_perf, the short perf run's program|optional")
 python_with pandas >/dev/null || plan+=("python3-pandas|perf/report.py, the perf run's tables (results.md)|optional")
 python_with matplotlib >/dev/null || plan+=("python3-matplotlib|perf/plot.py, the perf run's plots|optional")
-if [ ${#plan[@]} -gt 0 ]; then
-  say "installing with apt-get (output: $out/demo-apt.log)"
-  for entry in "${plan[@]}"; do
-    IFS='|' read -r pkgs why kind <<<"$entry"
-    echo "  $pkgs: $why$([ "$kind" = optional ] && echo ' (optional: its step is skipped without it)')"
-  done
-  apt_updated=0
-  for entry in "${plan[@]}"; do
-    IFS='|' read -r pkgs why kind <<<"$entry"
-    # shellcheck disable=SC2086 # one word per package
-    if command -v apt-get >/dev/null &&
-      { [ $apt_updated = 1 ] || as_root apt-get update -qq >>"$out/demo-apt.log" 2>&1; } &&
-      apt_updated=1 &&
-      as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        -o DPkg::Lock::Timeout=600 $pkgs >>"$out/demo-apt.log" 2>&1; then
-      echo "  installed $pkgs"
-    elif [ "$kind" = required ]; then
-      echo "could not install $pkgs (not root and no sudo, no apt-get, or see $out/demo-apt.log);"
-      echo "install them yourself, e.g. sudo apt-get install $pkgs"
-      exit 2
-    else
-      echo "  could not install $pkgs (see $out/demo-apt.log): left out"
-    fi
-  done
-fi
-# libscan needs CMake 3.24 or newer; older distributions get it from pip.
-cmake_version=$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1)
-if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; then
-  say "cmake $cmake_version is older than 3.24 (libscan's minimum): installing cmake>=3.24 with pip" \
-    "into ~/.local"
-  python3 -m pip install --quiet --user 'cmake>=3.24' ||
-    python3 -m pip install --quiet --user --break-system-packages 'cmake>=3.24'
-  export PATH=$HOME/.local/bin:$PATH
-fi
+install_plan "$out/demo-apt.log" "optional: its step is skipped without it" ${plan[@]+"${plan[@]}"}
+require_cmake_3_24 "$out/demo-pip-cmake.log"
 
 # ---- the backend: cuda needs an NVIDIA GPU, nvcc and the cuda backend's sources --------------
 nvcc=$(command -v nvcc || true)
