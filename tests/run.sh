@@ -16,7 +16,8 @@
 # Every configuration runs host.only (warm host scans allocate nothing, whatever device backend is
 # built beside the host one); the other host suites and the GPU-kernel emulation run in host's.
 # A configuration's tests run while the next one builds; their output is printed when they end.
-# With ccache, the configurations share one cache ($SCAN_CCACHE_DIR, default in the build root).
+# With ccache, the host, cuda and Kokkos 3 configurations share a cache ($SCAN_CCACHE_DIR, default
+# in the build root).
 # Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
 # out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
 # tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
@@ -299,20 +300,20 @@ kokkos4_runs=0
 if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
   kokkos4_runs=1
 fi
-# ccache: the host, cuda and Kokkos 3 configurations compile the host backend and the front end with
-# the same g++ and the same preprocessed source (their -D and -I differ, which ccache's
-# preprocessor mode does not count), so the second and third get them from the cache. Its cache
-# lives in the build root ($SCAN_CCACHE_DIR to share another): a fresh clone starts empty.
-launcher=()
-if command -v ccache >/dev/null; then
-  export CCACHE_DIR=${SCAN_CCACHE_DIR:-$build_root/ccache}
-  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_CUDA_COMPILER_LAUNCHER=ccache)
-fi
+# ccache: the host, cuda and Kokkos 3 configurations compile the host backend (about a minute) and
+# the front end with the same g++ and the same preprocessed source (their -D and -I differ, which
+# ccache's preprocessor mode does not count), so the second and third get them from the cache.
+# Only their C++ compiler goes through it: nothing else is compiled alike twice. Its cache lives
+# in the build root ($SCAN_CCACHE_DIR to share another): a fresh clone starts empty.
+ccache_on=0
+command -v ccache >/dev/null && ccache_on=1 && export CCACHE_DIR=${SCAN_CCACHE_DIR:-$build_root/ccache}
 status=0
 for b in $backends; do
   dir=$build_root/$b
-  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON
-    "${launcher[@]}")
+  args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON)
+  case $b in
+  host | cuda | kokkos) [ $ccache_on = 1 ] && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) ;;
+  esac
   # The host build runs the host suites and the GPU-kernel emulation; the others run host.only
   # alone (warm host scans allocate nothing: the host backend's checks ask this configuration's
   # device backend about pointers); the other host suites run once, in the host build.
