@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # libscan's main job on a fresh machine: builds libscan for the best backend here (cuda when a GPU
 # answers nvidia-smi and nvcc exists, host otherwise), runs the demo scan (examples/demo.cpp) and a
-# short performance run of that backend (scan_perf --quick, full scans), and plots it when python3
-# has matplotlib. Installs only what the build needs and is missing (cmake, ninja-build, g++ with
-# apt-get; a newer CMake with pip when the distribution's is older than 3.24), after saying so.
+# short performance run of that backend (scan_perf --quick, full scans), with its tables and plots.
+# Installs what is missing with apt-get, after saying what and why: cmake, ninja-build and g++ (the
+# build), libcli11-dev (scan_perf's command line), python3-pandas (the tables, results.md) and
+# python3-matplotlib (the plots); a newer CMake with pip when the distribution's is older than 3.24.
+# What cannot be installed is named where its step is skipped.
 #
 #   bash examples/demo.sh
 #
@@ -17,34 +19,31 @@ jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p "$out"
 
 say() { printf '\n== %s\n' "$*"; }
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
-}
+# shellcheck source=cmake/packages.sh
+source "$root/cmake/packages.sh"
 
+# The python3 on PATH, or the distribution's (where apt-get installs python3-*) behind another.
+python_with() { # python_with MODULE: prints the first python3 that imports MODULE
+  local p
+  for p in python3 /usr/bin/python3; do
+    if "$p" -c "import $1" 2>/dev/null; then echo "$p" && return 0; fi
+  done
+  return 1
+}
+has_cli11() { [ -f /usr/include/CLI/CLI.hpp ] || dpkg -s libcli11-dev >/dev/null 2>&1; }
+
+# Each entry: "packages|why|required or optional".
+plan=()
 missing=()
 command -v cmake >/dev/null || missing+=(cmake)
 command -v ninja >/dev/null || missing+=(ninja-build)
 command -v g++ >/dev/null || missing+=(g++)
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]} with apt-get (to configure and compile libscan and the demo;" \
-    "output: $out/demo-apt.log)"
-  { as_root apt-get update -qq &&
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      -o DPkg::Lock::Timeout=600 "${missing[@]}"; } >"$out/demo-apt.log" 2>&1 || {
-    echo "could not install ${missing[*]} (not root and no sudo, no apt-get, or see $out/demo-apt.log);"
-    echo "install them yourself, e.g. sudo apt-get install ${missing[*]}"
-    exit 2
-  }
-fi
-# libscan needs CMake 3.24 or newer; older distributions get it from pip.
-cmake_version=$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1)
-if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; then
-  say "cmake $cmake_version is older than 3.24 (libscan's minimum): installing cmake>=3.24 with pip" \
-    "into ~/.local"
-  python3 -m pip install --quiet --user 'cmake>=3.24' ||
-    python3 -m pip install --quiet --user --break-system-packages 'cmake>=3.24'
-  export PATH=$HOME/.local/bin:$PATH
-fi
+[ ${#missing[@]} -gt 0 ] && plan+=("${missing[*]}|to configure and compile libscan and the demo|required")
+has_cli11 || plan+=("libcli11-dev|the command line of scan_perf, the short perf run's program|optional")
+python_with pandas >/dev/null || plan+=("python3-pandas|perf/report.py, the perf run's tables (results.md)|optional")
+python_with matplotlib >/dev/null || plan+=("python3-matplotlib|perf/plot.py, the perf run's plots|optional")
+install_plan "$out/demo-apt.log" "optional: its step is skipped without it" ${plan[@]+"${plan[@]}"}
+require_cmake_3_24 "$out/demo-pip-cmake.log"
 
 # ---- the backend: cuda needs an NVIDIA GPU, nvcc and the cuda backend's sources --------------
 nvcc=$(command -v nvcc || true)
@@ -84,15 +83,22 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND=
 targets=(--target scan_demo)
 grep -q 'scan_perf' "$build/build.ninja" && targets+=(scan_perf)
 # Ninja's progress lines ("[3/12] Building CXX object ...": step 3 of 12 done) as they come.
+# A shell loop, not awk: mawk (Debian's awk) reads its input in blocks and would print them at the end.
 cmake --build "$build" -j "$jobs" "${targets[@]}" 2>&1 | tee "$out/demo-build.log" |
-  awk '/^\[[0-9]+\/[0-9]+\]/ { print "  " substr($0, 1, 96); fflush() }' ||
-  { grep -E 'error' "$out/demo-build.log" | head -30; exit 1; }
+  while IFS= read -r line; do
+    if [[ $line =~ ^\[[0-9]+/[0-9]+\] ]]; then printf '  %s\n' "${line:0:96}"; fi
+  done || { grep -E 'error' "$out/demo-build.log" | head -30; exit 1; }
 
 say "demo scan"
 "$build/examples/scan_demo"
 
 if [ ! -x "$build/perf/scan_perf" ]; then
-  say "the perf runner (perf/, target scan_perf) is not in this tree yet: skipped"
+  if has_cli11; then
+    say "the perf runner (scan_perf) was not configured (see $out/demo-configure.log): perf run skipped"
+  else
+    say "the perf run needs CLI11 for scan_perf's command line, and it is not installed:" \
+      "perf run skipped (install it with: sudo apt-get install libcli11-dev)"
+  fi
   exit 0
 fi
 
@@ -106,15 +112,11 @@ perf=(--quick --backends "$backend" --ops scan --out "$out/perf")
 say "short perf run: scan_perf ${perf[*]}"
 "$build/perf/scan_perf" "${perf[@]}"
 # The Markdown tables (results.md) come from perf/report.py, which needs pandas.
-report_python=""
-for p in python3 /usr/bin/python3; do
-  if "$p" -c 'import pandas' 2>/dev/null; then report_python=$p && break; fi
-done
-if [ -n "$report_python" ]; then
+if report_python=$(python_with pandas); then
   "$report_python" "$root/perf/report.py" "$out/perf/results.csv"
 else
-  echo "(results.md needs python3 with pandas, e.g. sudo apt-get install python3-pandas; then:"
-  echo " python3 perf/report.py $out/perf/results.csv)"
+  echo "(results.md skipped: it needs python3-pandas, which is not installed;"
+  echo " sudo apt-get install python3-pandas, then: python3 perf/report.py $out/perf/results.csv)"
 fi
 if [ "$backend" = host ] && [ -f "$out/perf/results.md" ]; then
   # The runner's report words its copy as a GPU's; on the host it is a memcpy.
@@ -126,12 +128,7 @@ run, so a scan (or std::inclusive_scan, single-threaded) can beat this \"ceiling
 (x copy) fractions of small sizes loosely. The demo's plots leave this copy out for that reason."
   printf '\n%s\n' "$note" | tee -a "$out/perf/results.md"
 fi
-# The python3 on PATH, or the distribution's (where python3-matplotlib installs) behind another.
-python=""
-for p in python3 /usr/bin/python3; do
-  if "$p" -c 'import matplotlib' 2>/dev/null; then python=$p && break; fi
-done
-if [ -n "$python" ]; then
+if python=$(python_with matplotlib); then
   csv=$out/perf/results.csv
   if [ "$backend" = host ]; then
     # Without the copy's rows: its line would claim a ceiling that it is not on the host (above).
@@ -142,6 +139,6 @@ if [ -n "$python" ]; then
   "$python" "$root/perf/plot.py" "$csv" --out "$out/perf" >/dev/null &&
     echo "plots: $out/perf/*.png (drawn from $csv)"
 else
-  echo "(the plots need python3 with matplotlib, e.g. sudo apt-get install python3-matplotlib;"
-  echo " then: python3 perf/plot.py $out/perf/results.csv)"
+  echo "(plots skipped: they need python3-matplotlib, which is not installed;"
+  echo " sudo apt-get install python3-matplotlib, then: python3 perf/plot.py $out/perf/results.csv)"
 fi

@@ -79,6 +79,14 @@ def load(path):
     return rows
 
 
+def machine(row):
+    """The device column, with the host's thread count ("16 threads") or the GPU's driver."""
+    detail = row.get("driver", "")
+    if not detail:
+        return row["device"]
+    return f"{row['device']}, {detail if detail.endswith('threads') else 'driver ' + detail}"
+
+
 def log2_label(n):
     e = math.log2(n)
     return f"2^{int(e)}" if e == int(e) else str(n)
@@ -93,8 +101,8 @@ def plot_throughput(rows, backend, type_, kind, out_dir):
     mine = [r for r in rows if r["backend"] == backend and r["type"] == type_]
     if not mine:
         return None
-    device = mine[0]["device"]
-    fig, ax = plt.subplots(figsize=(8, 5))
+    device = machine(mine[0])
+    fig, ax = plt.subplots(figsize=(10, 5))
     for impl in ["copy"] + sorted({r["implementation"] for r in mine} - {"copy", "libscan"}):
         xs, ys = series(mine, lambda r: r["implementation"] == impl and
                         (impl == "copy" or r["scan"] == kind))
@@ -114,11 +122,19 @@ def plot_throughput(rows, backend, type_, kind, out_dir):
         ax.plot(xs, ys, marker=".", color="tab:pink", linewidth=1,
                 label=f"libscan blockwise ({seg})")
     ax.set_xscale("log", base=2)
+    # Ticks at the measured sizes (at most about ten of them), not at every other power of two.
+    sizes = sorted({r["n"] for r in mine})
+    sizes = sizes[::max(1, (len(sizes) + 9) // 10)]
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([log2_label(n) for n in sizes])
+    ax.minorticks_off()
+    ax.set_ylim(bottom=0)  # heights compare as ratios only from a zero baseline
     ax.set_xlabel("n (items)")
     ax.set_ylabel("GB/s (n reads + n writes)")
-    ax.set_title(f"{kind} sum, {type_}, {backend}: {device}")
+    ax.set_title(f"{kind} sum, {type_}, {backend}: {device}", fontsize=10)
     ax.grid(True, which="both", alpha=0.3)
-    ax.legend(fontsize=8, loc="upper left")
+    # Beside the axes, so that no series (the small sizes least of all) is hidden under it.
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     fig.tight_layout()
     path = os.path.join(out_dir, f"gbps_{backend}_{type_}.png")
     fig.savefig(path, dpi=90)

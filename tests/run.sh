@@ -13,7 +13,11 @@
 # script builds from a source tarball ($SCAN_KOKKOS_SOURCE, else ../shared/deps/kokkos-*.tar.gz
 # beside the checkout) and installs into $SCAN_BUILD_ROOT/kokkos-4-install, reused on later runs;
 # without a tarball (or that install) it is reported skipped.
+# Every configuration runs host.only (warm host scans allocate nothing, whatever device backend is
+# built beside the host one); the other host suites and the GPU-kernel emulation run in host's.
 # A configuration's tests run while the next one builds; their output is printed when they end.
+# With ccache, the host, cuda and Kokkos 3 configurations share a cache ($SCAN_CCACHE_DIR, default
+# in the build root).
 # Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
 # out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
 # tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
@@ -31,21 +35,9 @@ mkdir -p "$logs"
 say() { printf '\n== %s\n' "$*"; }
 
 # ---- packages --------------------------------------------------------------------------------
-as_root() {
-  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi
-}
+# shellcheck source=cmake/packages.sh
+source "$root/cmake/packages.sh"
 apt_log=$logs/apt.log
-apt_updated=0
-apt_install() { # apt_install PACKAGE... ; false when apt-get is missing or the install fails
-  command -v apt-get >/dev/null || return 1
-  if [ $apt_updated = 0 ]; then
-    as_root apt-get update -qq >>"$apt_log" 2>&1 || return 1
-    apt_updated=1
-  fi
-  # Waits for the package lock rather than failing when another apt-get holds it.
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    -o DPkg::Lock::Timeout=600 "$@" >>"$apt_log" 2>&1
-}
 installed() { dpkg -s "$1" >/dev/null 2>&1; }
 has_kokkos() { installed libtrilinos-kokkos-dev || ls /usr/lib/*/cmake/Kokkos/KokkosConfig.cmake >/dev/null 2>&1; }
 # The backend a configuration builds: kokkos-openmp is the kokkos backend against another Kokkos.
@@ -70,6 +62,10 @@ command -v g++ >/dev/null || need_tools+=(g++)
   plan+=("libcli11-dev|the perf programs' command lines (compiled and smoke-tested here)|optional")
 python3 -c 'import pandas' 2>/dev/null || /usr/bin/python3 -c 'import pandas' 2>/dev/null ||
   plan+=("python3-pandas|perf/report.py, which the perf.report test runs|optional")
+command -v ccache >/dev/null ||
+  plan+=("ccache|to compile once what several configurations compile alike (the host backend)|optional")
+command -v doxygen >/dev/null ||
+  plan+=("doxygen|the API reference, which the docs test builds with warnings as errors|optional")
 if wanted kokkos && [ -f "$root/backends/kokkos/CMakeLists.txt" ] && ! has_kokkos; then
   plan+=("libtrilinos-kokkos-dev|to build and test the kokkos backend|optional")
 fi
@@ -81,39 +77,12 @@ if wanted cuda && [ -n "$nvcc" ] && [ -f "$(dirname "$nvcc")/../include/nccl.h" 
   ! command -v mpicxx >/dev/null; then
   plan+=("libopenmpi-dev|to compile the distributed scans' MPI example (examples/distributed_mpi.cpp)|optional")
 fi
-if [ ${#plan[@]} -gt 0 ]; then
-  say "installing with apt-get (output: $apt_log)"
-  for entry in "${plan[@]}"; do
-    IFS='|' read -r pkgs why kind <<<"$entry"
-    echo "  $pkgs: $why$([ "$kind" = optional ] && echo ' (optional: left out if it cannot be installed)')"
-  done
-  if [[ " ${plan[*]}" == *"|optional"* ]]; then
-    echo "  (SCAN_BACKENDS=host bash tests/run.sh installs only what the host backend needs)"
-  fi
-  for entry in "${plan[@]}"; do
-    IFS='|' read -r pkgs why kind <<<"$entry"
-    # shellcheck disable=SC2086 # one word per package
-    if apt_install $pkgs; then
-      echo "  installed $pkgs"
-    elif [ "$kind" = required ]; then
-      echo "could not install $pkgs (not root and no sudo, no apt-get, or see $apt_log);"
-      echo "install it yourself, e.g. sudo apt-get install $pkgs"
-      exit 2
-    else
-      echo "  could not install $pkgs (see $apt_log): left out"
-    fi
-  done
-fi
-# libscan needs CMake 3.24 or newer; older distributions get it from pip.
-cmake_version=$(cmake --version | head -1 | grep -oE '[0-9]+\.[0-9]+' | head -1)
-if [ "$(printf '%s\n3.24\n' "$cmake_version" | sort -V | head -1)" != 3.24 ]; then
-  say "cmake $cmake_version is older than 3.24 (libscan's minimum): installing cmake>=3.24 with pip" \
-    "into ~/.local (output: $logs/pip-cmake.log)"
-  python3 -m pip install --quiet --user 'cmake>=3.24' >"$logs/pip-cmake.log" 2>&1 ||
-    python3 -m pip install --quiet --user --break-system-packages 'cmake>=3.24' \
-      >>"$logs/pip-cmake.log" 2>&1 || { echo "could not install cmake >= 3.24"; exit 2; }
-  export PATH=$HOME/.local/bin:$PATH
-fi
+optional_note="optional: left out if it cannot be installed"
+# SCAN_BACKENDS=host bash tests/run.sh installs only what the host backend needs.
+[[ " ${plan[*]}" == *"|optional"* ]] && [ -z "${SCAN_BACKENDS:-}" ] &&
+  optional_note="$optional_note; SCAN_BACKENDS=host installs only what the host backend needs"
+install_plan "$apt_log" "$optional_note" ${plan[@]+"${plan[@]}"}
+require_cmake_3_24 "$logs/pip-cmake.log"
 
 # ---- which backends --------------------------------------------------------------------------
 has_gpu=0
@@ -277,7 +246,7 @@ count() { grep -v '^consumer\.install ' <<<"$results" | grep -cE " ($1)" || true
 # $logs/CONFIG-summary and CTest's exit status into $logs/CONFIG-status.
 test_config() { # test_config CONFIG DIR NOTE BUILT_SECONDS [ENV...]
   local b=$1 dir=$2 note=$3 built=$4 start=$SECONDS rc results passed skipped failed
-  local skipped_names reasons="" why install_test
+  local skipped_names reasons="" why="" install_test
   shift 4
   rm -f "$logs/$b-summary" "$logs/$b-status"
   env "$@" ctest --test-dir "$dir" -j "$jobs" --output-on-failure --no-tests=error \
@@ -295,8 +264,10 @@ test_config() { # test_config CONFIG DIR NOTE BUILT_SECONDS [ENV...]
     reasons=$(skip_reasons "$dir" $skipped_names)
     printf '\n%s: skipped (a skip is not a pass):\n%s\n' "$b" "$reasons" >>"$logs/$b-ctest.log"
   fi
-  # The distinct reasons, for the summary line.
-  why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort -u | paste -sd ';' | sed 's/;/; /g')
+  # Each distinct reason once, with the number of tests that gave it, for the summary line.
+  [ -z "$reasons" ] || why=$(sed -E 's/^  [^:]+: //' <<<"$reasons" | sort | uniq -c | sort -rn |
+    awk '{ n = $1; sub(/^ *[0-9]+ /, "")
+           printf("%s%d test%s: %s", (NR > 1) ? "; " : "", n, (n > 1) ? "s" : "", $0) }')
   case $(grep '^consumer\.install ' <<<"$results" | awk '{ print $2 }') in
   Passed) install_test=passed ;;
   '***Skipped') install_test=skipped ;;
@@ -329,11 +300,23 @@ kokkos4_runs=0
 if [[ " $backends " == *" kokkos-openmp "* ]] && { [ -n "$kokkos4_source" ] || kokkos4_installed; }; then
   kokkos4_runs=1
 fi
+# ccache: the host, cuda and Kokkos 3 configurations compile the host backend (about a minute) and
+# the front end with the same g++ and the same preprocessed source (their -D and -I differ, which
+# ccache's preprocessor mode does not count), so the second and third get them from the cache.
+# Only their C++ compiler goes through it: nothing else is compiled alike twice. Its cache lives
+# in the build root ($SCAN_CCACHE_DIR to share another): a fresh clone starts empty.
+ccache_on=0
+command -v ccache >/dev/null && ccache_on=1 && export CCACHE_DIR=${SCAN_CCACHE_DIR:-$build_root/ccache}
 status=0
 for b in $backends; do
   dir=$build_root/$b
   args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON)
-  # The host build runs the host suites and the GPU-kernel emulation; the others skip them.
+  case $b in
+  host | cuda | kokkos) [ $ccache_on = 1 ] && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) ;;
+  esac
+  # The host build runs the host suites and the GPU-kernel emulation; the others run host.only
+  # alone (warm host scans allocate nothing: the host backend's checks ask this configuration's
+  # device backend about pointers); the other host suites run once, in the host build.
   [ "$b" = host ] || args+=(-DSCAN_TEST_HOST_SUITES=OFF)
   note=""       # said after the configuration's name on its summary line
   test_env=()   # environment of its ctest run

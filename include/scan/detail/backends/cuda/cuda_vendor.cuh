@@ -6,6 +6,7 @@
 
 #include <cuda_runtime.h>
 
+#include <scan/detail/backends/cuda/cuda_device_present.hpp>
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
 #include <scan/detail/backends/cuda/cuda_memory.hpp>
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
@@ -49,8 +50,10 @@ struct cuda_vendor : gpu::vendor_traits<backend::cuda, cuda_launch, cuda_memory,
                   "host memory (cudaMalloc, cudaMallocManaged, cudaHostAlloc)");
   }
 
-  // Memory the host cannot read: device allocations (managed and pinned memory it can).
+  // Memory the host cannot read: device allocations (managed and pinned memory it can). Without a
+  // device no pointer is one, and the runtime is not asked.
   static bool device_only(const void* p) {
+    if (!device_present()) return false;
     cudaPointerAttributes attributes{};
     if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
       (void)cudaGetLastError();

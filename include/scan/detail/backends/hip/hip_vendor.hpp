@@ -9,6 +9,7 @@
 #include <hip/hip_runtime.h>
 
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
+#include <scan/detail/backends/hip/hip_device_present.hpp>
 #include <scan/detail/backends/hip/hip_error.hpp>
 #include <scan/detail/backends/hip/hip_launch.hpp>
 #include <scan/detail/backends/hip/hip_memory.hpp>
@@ -40,8 +41,10 @@ struct hip_vendor : gpu::vendor_traits<backend::hip, hip_launch, hip_memory, gpu
     check(status, "hipPointerGetAttributes");
   }
 
-  // Memory the host cannot read: device allocations (managed and pinned memory it can).
+  // Memory the host cannot read: device allocations (managed and pinned memory it can). Without a
+  // device no pointer is one, and the runtime is not asked.
   static bool device_only(const void* p) {
+    if (!device_present()) return false;
     hipPointerAttribute_t attributes{};
     if (hipPointerGetAttributes(&attributes, p) != hipSuccess) {
       (void)hipGetLastError();
