@@ -62,7 +62,6 @@ void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out*
     scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
     if (init) args.init = {*init, true};
     args.opt.backend = check(r);
-    check_header_path(opt);
     run_header_path_with_totals(r, args, op, [&] {
       if (n > 0) run_header_path(args, op);
     });

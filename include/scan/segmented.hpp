@@ -13,8 +13,7 @@
 //
 // Types, operators, pointers, in-place use, errors and options are those of scan.hpp, except that
 // a segmented scan takes its scratch memory from the library (options::workspace is not used),
-// always runs the single pass (options::algorithm does not apply), and takes no classic block
-// strategy.
+// and always runs the single pass (options::algorithm does not apply).
 // The compiled set (no device compiler needed): scan.hpp's type pairs and built-in operators, with
 // offsets of 32- or 64-bit integers, 1-byte flags, or keys of a built-in element type compared
 // with scan::equal_to. Anything else is instantiated by the compiler of the including file.
