@@ -1287,8 +1287,10 @@ TEST_SUITE("large") {
   }
 }
 
-// Cases of the algorithms, blockwise, segmented and batched scans, in files of their own.
+// Cases of the algorithms, the call forms, blockwise, segmented and batched scans, in files of
+// their own.
 #include "tests/algorithm_cases.hpp"
+#include "tests/call_form_cases.hpp"
 #include "tests/blockwise_cases.hpp"
 #include "tests/segmented_cases.hpp"
 #include "tests/batched_cases.hpp"
