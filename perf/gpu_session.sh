@@ -9,9 +9,9 @@
 #
 # fuzz: the randomized differential suite, FUZZ_CASES (default 200000) cases from 12 threads, and
 # a reduced run of it under compute-sanitizer memcheck and racecheck.
-# ladders: the seeds' ladder slices of scan_perf (int32 2^30 every algorithm, block strategy and
-# the blockwise scan beside CUB; seed 3's 10 million floats); perf/plot.py turns the CSV into
-# the ladder tables.
+# ladders: the classic strategies' test (perf/classic/), then the seeds' ladder slices of scan_perf
+# (int32 2^30 every algorithm, block strategy and the blockwise scan beside CUB; seed 3's 10
+# million floats); perf/plot.py turns the CSV into the ladder tables.
 #
 # segmented: perf/segmented_comparison (SEGMENTED_ARGS: its arguments).
 # batched: perf/batched_comparison (BATCHED_ARGS: its arguments).
@@ -49,16 +49,16 @@ fi
 
 if want build; then
   start=$(date +%s)
-  # The ladders time the classic block strategies, which only a build that asks for them holds.
+  # The ladders time the classic block strategies (the scan_classic library), built for them only.
   classic=OFF
   want ladders && classic=ON
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
-      -DSCAN_CLASSIC_STRATEGIES="$classic" -DSCAN_WITH_NCCL="$nccl" &&
+      -DSCAN_PERF_CLASSIC="$classic" -DSCAN_WITH_NCCL="$nccl" &&
     cmake --build "$build" --target ${SCAN_TARGETS:-scan_test_cuda scan_test_cuda_only \
       scan_test_cuda_reliability_legacy scan_test_cuda_reliability_per-thread scan_test_cuda_fuzz \
       cub_comparison segmented_comparison batched_comparison \
-      scan_perf $([ $nccl = ON ] && echo scan_test_cuda_distributed \
+      scan_perf $([ $classic = ON ] && echo scan_classic_test) $([ $nccl = ON ] && echo scan_test_cuda_distributed \
         scan_test_cuda_distributed_processes distributed_bench)}; } \
     >"$out/build.log" 2>&1
   note "build: exit $? in $(($(date +%s) - start)) s"
@@ -70,7 +70,7 @@ if want test; then
   start=$(date +%s)
   mkdir -p "$out/t"
   pids=()
-  suites="operators sizes widening half_precision custom errors workspace large strategies blockwise segmented batched totals"
+  suites="operators sizes widening half_precision custom errors workspace large algorithms blockwise segmented batched totals"
   for suite in $suites; do
     timeout "${TEST_TIMEOUT:-400}" "$tests/scan_test_cuda" --test-suite=$suite >"$out/t/$suite.log" 2>&1 &
     pids+=($!)
@@ -151,6 +151,9 @@ fi
 if want ladders; then
   start=$(date +%s)
   perf=$build/perf/scan_perf
+  timeout "${TEST_TIMEOUT:-400}" "$build/perf/classic/scan_classic_test" >"$out/classic_test.log" 2>&1
+  rc=$?
+  note "classic strategies' test: exit $rc, $(grep -E '^\[doctest\] (test cases|assertions)' "$out/classic_test.log" | tr '\n' ' ')"
   "$perf" --out "$out/ladders" --backends cuda --types int32 --sizes 2^30 --baselines cub \
     --no-progress >"$out/ladders.log" 2>&1 &&
     "$perf" --out "$out/seed3" --backends cuda --types float --sizes 10000000 \
@@ -175,9 +178,9 @@ if want sanitize; then
     local rc=$?
     note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
   }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,strategies,blockwise,segmented,batched"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,strategies,segmented,batched"
-  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,strategies,segmented,batched"
+  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,algorithms,blockwise,segmented,batched"
+  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,algorithms,segmented,batched"
+  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,algorithms,segmented,batched"
   # The staged single pass runs from the tuned tile count on only: the CUDA-only program's case.
   for tool in memcheck racecheck synccheck; do
     start=$(date +%s)

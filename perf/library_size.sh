@@ -4,7 +4,7 @@
 #
 #   perf/library_size.sh [source dir] [architectures...]     (default: this tree, "90" "80;90")
 #
-# Extra configure options go in SCAN_SIZE_OPTIONS (e.g. -DSCAN_CLASSIC_STRATEGIES=ON). Build trees
+# Extra configure options go in SCAN_SIZE_OPTIONS (e.g. -DCMAKE_CUDA_FLAGS=-lineinfo). Build trees
 # go to ${SCAN_SIZE_BUILD:-/tmp/libscan-size}. CPU time is user + system of the whole build.
 set -euo pipefail
 root=$(cd "${1:-$(dirname "$0")/..}" && pwd)

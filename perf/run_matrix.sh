@@ -25,7 +25,7 @@ if [[ -z $perf ]]; then
   start=$(date +%s)
   cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=cuda -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" -DCMAKE_PREFIX_PATH="${SCAN_DEPS:-$root/.deps}" \
-    -DSCAN_BUILD_TESTS=OFF -DSCAN_BUILD_EXAMPLES=OFF -DSCAN_CLASSIC_STRATEGIES=ON \
+    -DSCAN_BUILD_TESTS=OFF -DSCAN_BUILD_EXAMPLES=OFF \
     >"$out/build.log" 2>&1
   cmake --build "$build" --target scan_perf >>"$out/build.log" 2>&1
   echo "built scan_perf in $(($(date +%s) - start)) s"

@@ -16,7 +16,7 @@ namespace scan::detail {
 struct backend_entry {
   backend id;
   // Empty when the backend runs with these options, else why not, naming the option first
-  // ("options.block: ...").
+  // ("options.stream: ..."); null when it runs with any.
   std::string (*unsupported)(const options& opt);
   // Throws scan::error when the runtime can tell a pointer is not usable by the backend.
   void (*check_memory)(const request& r);

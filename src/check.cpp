@@ -107,13 +107,11 @@ std::size_t workspace_need(const backend_entry& entry, std::int64_t n, std::size
   return entry.workspace_bytes(n, in_size, accumulator_size(out_type, out_size), opt);
 }
 
-// Values outside the enums (a cast integer) would otherwise reach a backend's switch.
-void check_enums(const options& opt) {
+// A value outside the enum (a cast integer) would otherwise reach a backend's switch.
+void check_algorithm(const options& opt) {
   if (!is_listed(algorithm_names, opt.algorithm))
     throw error("options.algorithm: unknown value " +
                 std::to_string(static_cast<int>(opt.algorithm)));
-  if (!is_listed(block_strategy_names, opt.block))
-    throw error("options.block: unknown value " + std::to_string(static_cast<int>(opt.block)));
 }
 
 } // namespace
@@ -121,8 +119,9 @@ void check_enums(const options& opt) {
 backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
-  check_enums(r.opt);
-  if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
+  check_algorithm(r.opt);
+  if (entry.unsupported)
+    if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
   if (r.n > 0) {
     if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
     if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));

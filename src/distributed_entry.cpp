@@ -36,10 +36,6 @@ backend check_distributed(const request& r, const communicator& comm) {
     throw error("options.algorithm: a distributed scan runs reduce_then_scan (one reduction, the "
                 "exchange, one scan), not " +
                 std::string(to_string(r.opt.algorithm)));
-  if (r.opt.block != block_strategy::automatic)
-    throw error("options.block: distributed scans run libscan's tuned kernel only, not the "
-                "classic strategy " +
-                std::string(to_string(r.opt.block)));
   const backend b = check(r);
   distributed_entry(b);
   return b;

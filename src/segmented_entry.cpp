@@ -52,10 +52,6 @@ void check_segments(const request& r) {
 
 backend check_segmented(const request& r) {
   const backend b = check(r);
-  if (r.opt.block != block_strategy::automatic)
-    throw error("options.block: segmented scans run libscan's tuned kernel only, not the classic "
-                "strategy " +
-                std::string(to_string(r.opt.block)));
   check_segments(r);
   entry_offering(b, &backend_entry::run_segmented_compiled, "segmented");
   return b;

@@ -57,23 +57,6 @@ void check_blockwise(std::int64_t n, std::int64_t segment, mode m, const scan::o
   check_matches(what, got, want, tol);
 }
 
-// The block strategies this backend runs (a one-item probe; rejections are tested elsewhere).
-inline std::vector<scan::block_strategy> blocks_run_here() {
-  std::vector<scan::block_strategy> blocks;
-  for (const auto& entry : scan::block_strategy_names) {
-    scan::options opt = test_backend::options();
-    opt.block = entry.value;
-    try {
-      buffer<std::int32_t> one(1);
-      one.upload({5});
-      scan::blockwise_inclusive_scan(one.get(), one.get(), 1, 1, scan::sum{}, opt);
-      blocks.push_back(opt.block);
-    } catch (const scan::error&) {
-    }
-  }
-  return blocks;
-}
-
 inline const std::int64_t blockwise_segments[] = {
     1, 2, 3, 4, 6, 7, 31, 32, 33, 100, 255, 256, 257, 1000, 1023, 1024, 1025, 4096, 5000, 65539};
 
@@ -94,45 +77,36 @@ TEST_SUITE("blockwise") {
     ++checks_run();
   }
 
-  TEST_CASE("every segment length, every block strategy") {
+  TEST_CASE("every segment length") {
     using namespace scan_test;
-    const auto blocks = blocks_run_here();
-    REQUIRE(!blocks.empty());
-    for (scan::block_strategy block : blocks) {
-      scan::options opt = test_backend::options();
-      opt.block = block;
-      for (std::int64_t segment : blockwise_segments) {
-        for (std::int64_t n : capped({1, 1000, 4099, 300007}))
-          for (mode m : all_modes)
-            check_blockwise<std::int32_t, std::int32_t, scan::sum>(n, segment, m, opt);
-        const std::int64_t n = std::min<std::int64_t>(70001, max_n());
-        check_blockwise<std::int64_t, std::int64_t, scan::max>(n, segment, mode::inclusive, opt);
-        check_blockwise<double, double, scan::sum>(n, segment, mode::exclusive, opt);
-        check_blockwise<std::uint8_t, std::int64_t, scan::sum>(n, segment, mode::inclusive_init,
-                                                               opt);
-        check_blockwise<affine, affine, then>(n, segment, mode::inclusive_init, opt);
-        check_blockwise<affine, affine, then>(n, segment, mode::exclusive, opt);
-        check_blockwise<mat2, mat2, matmul>(n, segment, mode::inclusive, opt);
-        check_blockwise<std::uint32_t, std::uint32_t, scan::sum>(n, segment, mode::exclusive, opt,
-                                                                 true);
-      }
+    const scan::options opt = test_backend::options();
+    for (std::int64_t segment : blockwise_segments) {
+      for (std::int64_t n : capped({1, 1000, 4099, 300007}))
+        for (mode m : all_modes)
+          check_blockwise<std::int32_t, std::int32_t, scan::sum>(n, segment, m, opt);
+      const std::int64_t n = std::min<std::int64_t>(70001, max_n());
+      check_blockwise<std::int64_t, std::int64_t, scan::max>(n, segment, mode::inclusive, opt);
+      check_blockwise<double, double, scan::sum>(n, segment, mode::exclusive, opt);
+      check_blockwise<std::uint8_t, std::int64_t, scan::sum>(n, segment, mode::inclusive_init, opt);
+      check_blockwise<affine, affine, then>(n, segment, mode::inclusive_init, opt);
+      check_blockwise<affine, affine, then>(n, segment, mode::exclusive, opt);
+      check_blockwise<mat2, mat2, matmul>(n, segment, mode::inclusive, opt);
+      check_blockwise<std::uint32_t, std::uint32_t, scan::sum>(n, segment, mode::exclusive, opt,
+                                                               true);
     }
   }
 
   TEST_CASE("long segments: many, few, and longer than n") {
     using namespace scan_test;
-    for (scan::block_strategy block : blocks_run_here()) {
-      scan::options opt = test_backend::options();
-      opt.block = block;
-      const std::int64_t n = std::min<std::int64_t>((std::int64_t{1} << 22) + 17, max_n());
-      for (std::int64_t segment :
-           {std::int64_t{1} << 12, (std::int64_t{1} << 16) + 1, (std::int64_t{1} << 20) + 3,
-            (std::int64_t{1} << 21) + 1, n - 1, n, 3 * n})
-        for (mode m : {mode::inclusive, mode::exclusive})
-          check_blockwise<std::int32_t, std::int32_t, scan::sum>(n, segment, m, opt);
-      check_blockwise<affine, affine, then>(n, (std::int64_t{1} << 21) + 1, mode::inclusive_init,
-                                            opt);
-    }
+    const scan::options opt = test_backend::options();
+    const std::int64_t n = std::min<std::int64_t>((std::int64_t{1} << 22) + 17, max_n());
+    for (std::int64_t segment :
+         {std::int64_t{1} << 12, (std::int64_t{1} << 16) + 1, (std::int64_t{1} << 20) + 3,
+          (std::int64_t{1} << 21) + 1, n - 1, n, 3 * n})
+      for (mode m : {mode::inclusive, mode::exclusive})
+        check_blockwise<std::int32_t, std::int32_t, scan::sum>(n, segment, m, opt);
+    check_blockwise<affine, affine, then>(n, (std::int64_t{1} << 21) + 1, mode::inclusive_init,
+                                          opt);
   }
 
   TEST_CASE("16-bit floats accumulate in float, short and long segments") {

@@ -1,15 +1,13 @@
 // The randomized differential test, one body for every backend. Each case draws a type pair and
-// an operator, inclusive / exclusive / inclusive with init, n, the algorithm and block strategy,
-// in place or not, pointer offsets, a stream and a workspace, and (one case in four, where the
-// fixture scans through the public API) segments described by offsets, flags or keys, or (one in
-// five of the others) a batched shape: matrix rows or columns with padded leading dimensions, or
-// a strided sequence; and, one case in four that can have them, totals (scan/totals.hpp). It
-// scans fresh random input through the public API and compares the output (and the totals) with
-// the host reference (tests/reference_scan.hpp), segment by segment. The
-// output is poisoned and framed by guard bytes first: the guards, and the input, must come back
-// unchanged; floating-point results must repeat bit for bit on a second run (where the fixture
-// promises it); a call the build cannot run (a classic block strategy) must be rejected with
-// scan::error naming options.block, having written nothing. Cases run from several host threads
+// an operator, inclusive / exclusive / inclusive with init, n, the algorithm, in place or not,
+// pointer offsets, a stream and a workspace, and (one case in four, where the fixture scans through
+// the public API) segments described by offsets, flags or keys, or (one in five of the others) a
+// batched shape: matrix rows or columns with padded leading dimensions, or a strided sequence; and,
+// one case in four that can have them, totals (scan/totals.hpp). It scans fresh random input
+// through the public API and compares the output (and the totals) with the host reference
+// (tests/reference_scan.hpp), segment by segment. The output is poisoned and framed by guard bytes
+// first: the guards, and the input, must come back unchanged; floating-point results must repeat
+// bit for bit on a second run (where the fixture promises it). Cases run from several host threads
 // at once. A backend's fuzz program includes its fixture (`struct test_backend`,
 // tests/test_backend.hpp) and then this file, which holds main().
 //
@@ -104,11 +102,6 @@ template <class B, class = void> struct has_streams : std::false_type {};
 template <class B>
 struct has_streams<B, std::void_t<decltype(B::create_stream())>> : std::true_type {};
 
-template <class B, class = void> struct classic_built : std::false_type {};
-template <class B>
-struct classic_built<B, std::void_t<decltype(B::classic_strategies)>>
-    : std::bool_constant<B::classic_strategies> {};
-
 template <class B, class = void> struct concurrent_callers : std::true_type {};
 template <class B>
 struct concurrent_callers<B, std::void_t<decltype(B::concurrent_callers)>>
@@ -201,7 +194,7 @@ template <class E, std::size_t N> const char* name_in(const char* const (&names)
 }
 
 struct worker;
-enum class verdict { passed, rejected, failed };
+enum class verdict { passed, failed };
 struct outcome {
   verdict result = verdict::passed;
   std::string why;
@@ -227,7 +220,6 @@ struct case_plan {
   mode m = mode::inclusive;
   std::int64_t n = 0;
   scan::algorithm algorithm = scan::algorithm::automatic;
-  scan::block_strategy block = scan::block_strategy::automatic;
   bool in_place = false;
   int in_offset = 0, out_offset = 0; // elements after the start of the (aligned) allocation
   stream_kind stream = stream_kind::legacy_default;
@@ -246,7 +238,6 @@ struct case_plan {
         "case=" + std::to_string(index) + " seed=" + seed_text + " " + what->pair + " " + what->op +
         " " + name_in(mode_names, m) + " n=" + std::to_string(n) +
         " algorithm=" + std::string(scan::to_string(algorithm)) +
-        " block=" + std::string(scan::to_string(block)) +
         (in_place ? " in_place" : " out_of_place") + " in_offset=" + std::to_string(in_offset) +
         " out_offset=" + std::to_string(out_offset) + " stream=" + name_in(stream_names, stream) +
         " workspace=" + name_in(workspace_names, workspace) +
@@ -526,13 +517,12 @@ struct region {
 // Bookkeeping
 
 struct stats {
-  std::int64_t cases = 0, checked = 0, rejected = 0, failed = 0, elements = 0;
+  std::int64_t cases = 0, checked = 0, failed = 0, elements = 0;
   std::map<std::string, std::map<std::string, std::int64_t>> by; // axis -> value -> cases
 
   void count(const case_plan& c, verdict v) {
     ++cases;
     if (v == verdict::passed) ++checked;
-    if (v == verdict::rejected) ++rejected;
     if (v == verdict::failed) ++failed;
     elements += c.n;
     ++by["algorithm"][std::string(scan::to_string(c.algorithm))];
@@ -541,7 +531,6 @@ struct stats {
     ++by["mode"][name_in(mode_names, c.m)];
     ++by["stream"][name_in(stream_names, c.stream)];
     ++by["workspace"][name_in(workspace_names, c.workspace)];
-    ++by["block"][std::string(scan::to_string(c.block))];
     ++by["n"][c.n <= 5001 ? "<=5001" : c.n <= (1 << 20) + 1 ? "<=2^20+1" : ">2^20+1"];
     ++by["placement"][c.in_place ? "in_place" : "out_of_place"];
     ++by["segments"][name_in(segmented_names, c.segments)];
@@ -552,7 +541,6 @@ struct stats {
   void merge(const stats& o) {
     cases += o.cases;
     checked += o.checked;
-    rejected += o.rejected;
     failed += o.failed;
     elements += o.elements;
     for (const auto& [axis, counts] : o.by)
@@ -918,7 +906,6 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
 
   scan::options opt = test_backend::options();
   opt.algorithm = c.algorithm;
-  opt.block = c.block;
   opt.stream = w.stream_of(c.stream);
   void* const stream = opt.stream;
 
@@ -1022,32 +1009,6 @@ template <class In, class Out, class Op> outcome run_case(const case_plan& c, wo
   send();
   const std::string thrown = scan_once();
 
-  // Classic block strategies run only where built, and only the compiled set; other calls with
-  // them are rejected, naming options.block, before anything is written. (Where they are built, a
-  // custom operator with n == 0 has nothing to reject: either answer is right.)
-  const std::string block(scan::to_string(c.block));
-  const bool built = classic_built<test_backend>::value;
-  // Segmented scans reject every classic strategy.
-  const bool segments = c.segments != segmented::none;
-  const bool may_reject =
-      scan::is_classic(c.block) && (segments || !built || !scan::is_compiled<In, Out, Op>());
-  const bool must_reject = may_reject && (segments || !built || c.n > 0);
-  if (thrown.empty() && must_reject)
-    return fail("accepted options.block=" + block + ", which this build cannot run here");
-  if (!thrown.empty() && may_reject) {
-    if (thrown.rfind("scan::error: options.block:", 0) != 0 ||
-        thrown.find(block) == std::string::npos)
-      return fail("rejected options.block=" + block + " with an unexpected message: " + thrown);
-    fetch(out_sent, w.out, w.out_back);
-    if (w.out_back.bytes != out_sent.bytes)
-      return fail("a rejected call wrote to its output region");
-    if (c.totals) {
-      fetch(totals_sent, w.totals, w.totals_back);
-      if (w.totals_back.bytes != totals_sent.bytes)
-        return fail("a rejected call wrote to its totals region");
-    }
-    return {verdict::rejected, {}};
-  }
   if (!thrown.empty()) return fail("threw " + thrown);
 
   const image& got = w.out_back;
@@ -1227,7 +1188,6 @@ inline void draw_lanes(case_plan& c, rng& r, const limits& lim) {
   c.shape = shape;
   c.lanes = s;
   c.n = s.lanes * s.length;
-  c.block = scan::block_strategy::automatic;
   c.workspace = workspace_use::library_cache;
 }
 
@@ -1243,10 +1203,6 @@ inline case_plan draw_case(std::int64_t index, std::uint64_t master, const combo
       {draw_size(r), lim.max_n, static_cast<std::int64_t>(lim.max_array_bytes / c.what->largest)});
   constexpr auto algorithms = std::size(scan::algorithm_names);
   c.algorithm = scan::algorithm_names[r.below(algorithms)].value;
-  // One case in eight draws from every block strategy, the others take the tuned one.
-  constexpr auto strategies = std::size(scan::block_strategy_names);
-  c.block = r.below(8) == 0 ? scan::block_strategy_names[r.below(strategies)].value
-                            : scan::block_strategy::automatic;
   c.in_place = c.what->same_type && r.below(4) == 0;
   c.in_offset = static_cast<int>(r.below(4));
   c.out_offset = static_cast<int>(r.below(4));
@@ -1395,12 +1351,10 @@ inline int run(int argc, char** argv) {
     total.merge(c);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::printf("fuzz summary: %lld cases in %.1f s (%lld elements): %lld checked, %lld rejected as "
-              "expected (an options.block this build does not run for the call), %lld failed; "
+  std::printf("fuzz summary: %lld cases in %.1f s (%lld elements): %lld checked, %lld failed; "
               "seed %llu\n",
               static_cast<long long>(total.cases), seconds, static_cast<long long>(total.elements),
-              static_cast<long long>(total.checked), static_cast<long long>(total.rejected),
-              static_cast<long long>(total.failed), seed);
+              static_cast<long long>(total.checked), static_cast<long long>(total.failed), seed);
   print_counts(total);
   if (total.failed || failures.load()) {
     std::printf("FAILED: %lld of %lld cases (SCAN_FUZZ_SEED=%llu SCAN_FUZZ_CASES=%lld repeats "

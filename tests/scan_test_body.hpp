@@ -460,8 +460,6 @@ std::string describe(std::int64_t n, mode m, const scan::options& opt, bool in_p
   std::string s = type_name<In>() + "->" + type_name<Out>() + " " + op_name<Op>() + " " +
                   mode_name(m) + " n=" + std::to_string(n) +
                   " algorithm=" + std::string(scan::to_string(opt.algorithm));
-  if (opt.block != scan::block_strategy::automatic)
-    s += " block=" + std::string(scan::to_string(opt.block));
   if (opt.workspace.data) s += " workspace=" + std::to_string(opt.workspace.bytes);
   if (in_place) s += " in place";
   return s;
@@ -1045,14 +1043,6 @@ TEST_SUITE("errors") {
         },
         "options.algorithm:", "unknown");
     bad = opt;
-    bad.block = static_cast<scan::block_strategy>(42);
-    expect_error(
-        "unknown block strategy",
-        [&] {
-          scan::inclusive_scan(static_cast<const T*>(in.get()), out.get(), n, scan::sum{}, bad);
-        },
-        "options.block:", "unknown");
-    bad = opt;
     bad.backend = static_cast<scan::backend>(42);
     expect_error(
         "unknown backend",
@@ -1109,51 +1099,6 @@ TEST_SUITE("errors") {
       CHECK(same_bytes(out.download(), poison));
     }
     CHECK(missing >= 1); // one device backend per build (kokkos over CUDA holds cuda too)
-  }
-
-  TEST_CASE("block strategies: correct, or rejected before writing") {
-    using namespace scan_test;
-    using T = std::int32_t;
-    const std::int64_t n = std::min<std::int64_t>(100003, max_n());
-    int accepted = 0;
-    for (const auto& entry : scan::block_strategy_names) {
-      const scan::block_strategy block = entry.value;
-      const std::string_view name = entry.name;
-      for (scan::algorithm algo : all_algorithms) {
-        scan::options opt = options_for(algo);
-        opt.block = block;
-        const std::vector<T> probe_out(n, T{99});
-        buffer<T> in(n), out(n);
-        in.upload(std::vector<T>(n, 1));
-        out.upload(probe_out);
-        std::string rejected;
-        try {
-          scan::inclusive_scan(static_cast<const T*>(in.get()), out.get(), n, scan::sum{}, opt);
-        } catch (const scan::error& e) {
-          rejected = e.what();
-        }
-        if (rejected.empty()) {
-          ++accepted;
-          check_scan<T, T, scan::sum>(n, mode::exclusive, opt);
-          check_scan<T, T, scan::max>(n, mode::inclusive, opt);
-          if (scan::is_classic(block)) { // the compiled set only: custom operators are refused
-            buffer<scan_test::affine> a(n);
-            CHECK_THROWS_WITH_AS(scan::inclusive_scan(a.get(), a.get(), n, scan_test::then{}, opt),
-                                 doctest::Contains("options.block"), scan::error);
-          } else
-            check_scan<scan_test::affine, scan_test::affine, scan_test::then>(
-                n, mode::inclusive_init, opt);
-        } else {
-          INFO("block " << name << ": \"" << rejected << "\"");
-          CHECK(block != scan::block_strategy::automatic);
-          CHECK(rejected.rfind("options.block", 0) == 0);
-          CHECK(rejected.find(scan::to_string(block)) != std::string::npos);
-          CHECK(same_bytes(out.download(), probe_out));
-          ++checks_run();
-        }
-      }
-    }
-    CHECK(accepted >= 4); // automatic with every algorithm
   }
 
   TEST_CASE("host memory passed to a device backend") {
@@ -1342,8 +1287,10 @@ TEST_SUITE("large") {
   }
 }
 
-// Cases of the block strategies, blockwise, segmented and batched scans, in files of their own.
-#include "tests/block_strategy_cases.hpp"
+// Cases of the algorithms, the call forms, blockwise, segmented and batched scans, in files of
+// their own.
+#include "tests/algorithm_cases.hpp"
+#include "tests/call_form_cases.hpp"
 #include "tests/blockwise_cases.hpp"
 #include "tests/segmented_cases.hpp"
 #include "tests/batched_cases.hpp"

@@ -36,9 +36,6 @@
 //                                                       // on `stream`; download returns when the
 //                                                       // data is on the host. Without them:
 //                                                       // nullptr only, and synchronize()
-//   static constexpr bool classic_strategies = true;    // options.block's classic strategies are
-//                                                       // built (-DSCAN_CLASSIC_STRATEGIES=ON);
-//                                                       // without it they must be rejected
 //   static constexpr bool concurrent_callers = false;   // scans must not be called from several
 //                                                       // host threads at once (default: true)
 //   static constexpr bool floats_repeat = false;        // floating-point results need not repeat

@@ -13,9 +13,6 @@
 #include "backends/gpu/configured_vendor.hpp"
 #include "src/backend_registry.hpp"
 #include "src/compiled_set.hpp"
-#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-#include "perf/classic/classic_strategies.hpp"
-#endif
 
 namespace scan::gpu {
 
@@ -33,13 +30,6 @@ template <> detail::workspace_cache<vendor::memory>& workspace_cache_of<vendor>(
 
 namespace {
 
-std::string unsupported(const options& opt) {
-#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-  if (is_classic(opt.block)) return {};
-#endif
-  return unsupported_block(opt.block);
-}
-
 void check_memory(const detail::request& r) {
   if (r.n > 0) {
     vendor::check_pointer(r.in, "in");
@@ -49,16 +39,10 @@ void check_memory(const detail::request& r) {
 }
 
 void run_compiled(const detail::request& r) {
-#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-  if (is_classic(r.opt.block)) return classic::run_compiled(r);
-#endif
   detail::with_operator(r.op, [&](auto op) { run_compiled_for<decltype(op)>(r); });
 }
 
 void run_blockwise_compiled(const detail::request& r) {
-#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-  if (is_classic(r.opt.block) && !r.batched) return classic::run_blockwise_compiled(r);
-#endif
   detail::with_operator(r.op, [&](auto op) { run_blockwise_compiled_for<decltype(op)>(r); });
 }
 
@@ -77,9 +61,6 @@ void run_totals_compiled(const detail::request& r, detail::totals_step step) {
 
 std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
                             const options& opt) {
-#if defined(SCAN_WITH_CLASSIC_STRATEGIES)
-  if (is_classic(opt.block)) return classic::workspace_bytes(n, in_size, out_size, opt);
-#endif
   return detail::workspace_bytes_on(gpu_backend<vendor>{}, n, in_size, out_size, opt);
 }
 
@@ -90,7 +71,7 @@ namespace scan::detail {
 
 const backend_entry& gpu_backend_entry() {
   static const backend_entry entry{gpu::vendor::id,
-                                   gpu::unsupported,
+                                   nullptr,
                                    gpu::check_memory,
                                    gpu::run_compiled,
                                    gpu::workspace_bytes,

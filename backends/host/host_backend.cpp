@@ -19,13 +19,6 @@ detail::workspace_cache<host_memory>& workspace_cache() {
 
 namespace {
 
-std::string unsupported(const options& opt) {
-  if (opt.block != block_strategy::automatic)
-    return "options.block: block_strategy " + std::string(to_string(opt.block)) +
-           " applies to GPU backends; the host backend scans each part serially";
-  return {};
-}
-
 void run_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
@@ -96,7 +89,7 @@ namespace scan::detail {
 
 const backend_entry& host_backend_entry() {
   static const backend_entry entry{backend::host,
-                                   host::unsupported,
+                                   nullptr,
                                    nullptr,
                                    host::run_compiled,
                                    host::workspace_bytes,

@@ -25,19 +25,24 @@ namespace detail {
 template <class In, class Out, class Op>
 void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusive, const Out* init,
                     Op op, const options& opt, totals_target<Out> totals) {
-  request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
-  r.opt.workspace = {};
-  r.batched = true;
-  r.lanes = at;
-  if constexpr (is_compiled<In, Out, Op>()) {
-    run_compiled_blockwise(r);
-  } else {
-    scan_args<In, Out> args{in, out, r.n, inclusive, {}, r.opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check_blockwise(r);
-    run_header_path_with_totals(r, args, op, [&] {
-      if (r.n > 0) run_header_path_batched(args, at, op);
-    });
+  if constexpr (is_options_v<Op>) {
+    dispatch_lanes<In, Out, sum>(in, out, at, inclusive, init, sum{}, op,
+                                 totals); // options alone: a sum
+  } else if constexpr (operator_fits<Out, Op>()) {
+    request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
+    r.opt.workspace = {};
+    r.batched = true;
+    r.lanes = at;
+    if constexpr (is_compiled<In, Out, Op>()) {
+      run_compiled_blockwise(r);
+    } else {
+      scan_args<In, Out> args{in, out, r.n, inclusive, {}, r.opt};
+      if (init) args.init = {*init, true};
+      args.opt.backend = check_blockwise(r);
+      run_header_path_with_totals(r, args, op, [&] {
+        if (r.n > 0) run_header_path_batched(args, at, op);
+      });
+    }
   }
 }
 
@@ -48,37 +53,43 @@ template <class In, class Out, class Op>
 void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t segment,
                         bool inclusive, const Out* init, Op op, const options& opt,
                         totals_target<Out> totals = {}) {
-  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
-  r.segment = segment;
-  if constexpr (accumulates_apart<Out>) {
-    // 16-bit floats accumulate in float (scan/half.hpp), the blockwise kernels in their output
-    // type: long segments run as full scans each, shorter ones as the lanes of a batched scan and
-    // a shorter last one as a full scan (each call's ranges lie within the ones checked here).
-    check_blockwise(r);
-    if (segment >= long_segment) {
-      for (std::int64_t b = 0; b < n; b += segment)
-        dispatch<In, Out, Op>(in + b, out + b, n - b < segment ? n - b : segment, inclusive, init,
+  if constexpr (is_options_v<Op>) {
+    dispatch_blockwise<In, Out, sum>(in, out, n, segment, inclusive, init, sum{}, op,
+                                     totals); // options alone: a sum
+  } else if constexpr (operator_fits<Out, Op>()) {
+    request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
+    r.segment = segment;
+    if constexpr (accumulates_apart<Out>) {
+      // 16-bit floats accumulate in float (scan/half.hpp), the blockwise kernels in their output
+      // type: long segments run as full scans each, shorter ones as the lanes of a batched scan and
+      // a shorter last one as a full scan (each call's ranges lie within the ones checked here).
+      check_blockwise(r);
+      if (segment >= long_segment) {
+        for (std::int64_t b = 0; b < n; b += segment)
+          dispatch<In, Out, Op>(
+              in + b, out + b, n - b < segment ? n - b : segment, inclusive, init, op, opt,
+              {totals.wanted ? totals.data + b / segment : nullptr, totals.wanted});
+        return;
+      }
+      const std::int64_t whole = n / segment, rest = n - whole * segment;
+      dispatch_lanes<In, Out, Op>(in, out, {whole, segment, {segment, 1}, {segment, 1}}, inclusive,
+                                  init, op, opt, totals);
+      if (rest > 0)
+        dispatch<In, Out, Op>(in + whole * segment, out + whole * segment, rest, inclusive, init,
                               op, opt,
-                              {totals.wanted ? totals.data + b / segment : nullptr, totals.wanted});
+                              {totals.wanted ? totals.data + whole : nullptr, totals.wanted});
       return;
     }
-    const std::int64_t whole = n / segment, rest = n - whole * segment;
-    dispatch_lanes<In, Out, Op>(in, out, {whole, segment, {segment, 1}, {segment, 1}}, inclusive,
-                                init, op, opt, totals);
-    if (rest > 0)
-      dispatch<In, Out, Op>(in + whole * segment, out + whole * segment, rest, inclusive, init, op,
-                            opt, {totals.wanted ? totals.data + whole : nullptr, totals.wanted});
-    return;
-  }
-  if constexpr (is_compiled<In, Out, Op>()) {
-    run_compiled_blockwise(r);
-  } else {
-    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check_blockwise(r);
-    run_header_path_with_totals(r, args, op, [&] {
-      if (n > 0) run_blockwise_header_path(args, segment, op);
-    });
+    if constexpr (is_compiled<In, Out, Op>()) {
+      run_compiled_blockwise(r);
+    } else {
+      scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+      if (init) args.init = {*init, true};
+      args.opt.backend = check_blockwise(r);
+      run_header_path_with_totals(r, args, op, [&] {
+        if (n > 0) run_blockwise_header_path(args, segment, op);
+      });
+    }
   }
 }
 

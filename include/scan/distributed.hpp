@@ -28,14 +28,19 @@ namespace detail {
 template <class In, class Out, class Op>
 void dispatch_distributed(const communicator& comm, const In* in, Out* out, std::int64_t n,
                           bool inclusive, const Out* init, Op op, const options& opt) {
-  const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
-  if constexpr (is_compiled<In, Out, Op>()) {
-    run_compiled_distributed(r, comm);
-  } else {
-    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check_distributed(r, comm);
-    run_header_path_distributed(args, comm, op);
+  if constexpr (is_options_v<Op>) {
+    dispatch_distributed<In, Out, sum>(comm, in, out, n, inclusive, init, sum{},
+                                       op); // options alone: a sum
+  } else if constexpr (operator_fits<Out, Op>()) {
+    const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
+    if constexpr (is_compiled<In, Out, Op>()) {
+      run_compiled_distributed(r, comm);
+    } else {
+      scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+      if (init) args.init = {*init, true};
+      args.opt.backend = check_distributed(r, comm);
+      run_header_path_distributed(args, comm, op);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-// What a caller can choose per call: backend, algorithm, block strategy, stream, workspace.
+// What a caller can choose per call: backend, algorithm, stream, workspace.
 #pragma once
 
 #include <cstddef>
@@ -15,21 +15,6 @@ enum class backend { automatic, host, cuda, hip, kokkos };
 // scan_then_fan: scan parts and keep totals, scan totals, add bases to parts (4n).
 enum class algorithm { automatic, single_pass, reduce_then_scan, scan_then_fan };
 
-// How one block (a tile of a device backend) scans its items. `automatic` is libscan's tuned
-// kernel, the only one a library build holds; the others are the classic designs and simpler
-// steps towards the tuned one (is_classic), built only for the performance matrix.
-enum class block_strategy {
-  automatic,
-  kogge_stone_global,
-  kogge_stone_shared,
-  kogge_stone_double_buffered,
-  brent_kung,
-  blelloch,
-  warp_shuffle,
-  warp_shuffle_ptx,
-  thread_coarsened,
-};
-
 // Caller-owned scratch memory (device memory for device backends), 256-byte aligned, of at least
 // scan::workspace_bytes() bytes. It must read zero before its first use (e.g. one cudaMemset after
 // allocating it) and must not be used by calls that can run at the same time (on other streams,
@@ -44,7 +29,6 @@ struct workspace {
 struct options {
   scan::backend backend = backend::automatic;
   scan::algorithm algorithm = algorithm::automatic;
-  scan::block_strategy block = block_strategy::automatic;
   // cudaStream_t / hipStream_t; nullptr is the default stream. Any stream works from any host
   // thread, shared or not, and may be capturing a graph (the graph then owns its workspace).
   void* stream = nullptr;
@@ -69,17 +53,6 @@ inline constexpr enum_name<algorithm> algorithm_names[] = {
     {algorithm::reduce_then_scan, "reduce_then_scan"},
     {algorithm::scan_then_fan, "scan_then_fan"}};
 
-inline constexpr enum_name<block_strategy> block_strategy_names[] = {
-    {block_strategy::automatic, "automatic"},
-    {block_strategy::kogge_stone_global, "kogge_stone_global"},
-    {block_strategy::kogge_stone_shared, "kogge_stone_shared"},
-    {block_strategy::kogge_stone_double_buffered, "kogge_stone_double_buffered"},
-    {block_strategy::brent_kung, "brent_kung"},
-    {block_strategy::blelloch, "blelloch"},
-    {block_strategy::warp_shuffle, "warp_shuffle"},
-    {block_strategy::warp_shuffle_ptx, "warp_shuffle_ptx"},
-    {block_strategy::thread_coarsened, "thread_coarsened"}};
-
 template <class Enum, std::size_t N>
 constexpr std::string_view name_of(const enum_name<Enum> (&names)[N], Enum value) {
   for (const auto& entry : names)
@@ -100,17 +73,6 @@ constexpr std::string_view to_string(backend b) {
 }
 constexpr std::string_view to_string(algorithm a) {
   return name_of(algorithm_names, a);
-}
-constexpr std::string_view to_string(block_strategy s) {
-  return name_of(block_strategy_names, s);
-}
-
-// Every strategy but the tuned one: Kogge-Stone, Brent-Kung, Blelloch, one item per thread with
-// warp shuffles (warp_shuffle_ptx: PTX predicated adds) and thread coarsening, kept for the
-// performance matrix: built only with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON, for the
-// built-in types and operators.
-constexpr bool is_classic(block_strategy s) {
-  return s != block_strategy::automatic;
 }
 
 } // namespace scan

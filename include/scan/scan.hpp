@@ -2,6 +2,7 @@
 //
 //   scan::inclusive_scan(d_in, d_out, n);                          // sum
 //   scan::inclusive_scan(d_in, d_out, n, scan::max{});             // built-in operator
+//   scan::inclusive_scan(d_in, d_out, n, opts);                    // sum, with options
 //   scan::inclusive_scan(d_in, d_out, n, init, op, opts);          // with an initial value
 //   scan::exclusive_scan(d_in, d_out, n, init, op, opts);          // exclusive needs one
 //   scan::exclusive_scan(d_in, scan::with_totals(d_out, d_total), n, init);  // and the total
@@ -10,13 +11,17 @@
 // place; any other overlap is rejected. Accumulation happens in the output type. Built-in
 // operators on built-in types run through the compiled library, so plain C++ callers need no
 // device compiler; custom operators and other type pairs are instantiated here, by the
-// compiler of the including file (nvcc for the cuda backend).
+// compiler of the including file (nvcc for the cuda backend). Every entry that takes an operator
+// (here and in blockwise.hpp, segmented.hpp, batched.hpp, distributed.hpp) takes scan::options
+// alone in its place for a sum; an operator must be callable as op(Out, Out) (a static_assert
+// naming `op` says so otherwise).
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
 
 #include <scan/detail/header_path.hpp>
+#include <scan/detail/operator_argument.hpp>
 #include <scan/detail/core/request.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
@@ -55,17 +60,20 @@ request make_request(const In* in, Out* out, std::int64_t n, bool inclusive, con
 template <class In, class Out, class Op>
 void dispatch(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
               const options& opt, totals_target<Out> totals = {}) {
-  const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
-  if constexpr (is_compiled<In, Out, Op>()) {
-    run_compiled(r);
-  } else {
-    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check(r);
-    check_header_path(opt);
-    run_header_path_with_totals(r, args, op, [&] {
-      if (n > 0) run_header_path(args, op);
-    });
+  if constexpr (is_options_v<Op>) {
+    dispatch<In, Out, sum>(in, out, n, inclusive, init, sum{}, op, totals); // options alone: a sum
+  } else if constexpr (operator_fits<Out, Op>()) {
+    const request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
+    if constexpr (is_compiled<In, Out, Op>()) {
+      run_compiled(r);
+    } else {
+      scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+      if (init) args.init = {*init, true};
+      args.opt.backend = check(r);
+      run_header_path_with_totals(r, args, op, [&] {
+        if (n > 0) run_header_path(args, op);
+      });
+    }
   }
 }
 

@@ -13,8 +13,7 @@
 //
 // Types, operators, pointers, in-place use, errors and options are those of scan.hpp, except that
 // a segmented scan takes its scratch memory from the library (options::workspace is not used),
-// always runs the single pass (options::algorithm does not apply), and takes no classic block
-// strategy.
+// and always runs the single pass (options::algorithm does not apply).
 // The compiled set (no device compiler needed): scan.hpp's type pairs and built-in operators, with
 // offsets of 32- or 64-bit integers, 1-byte flags, or keys of a built-in element type compared
 // with scan::equal_to. Anything else is instantiated by the compiler of the including file.
@@ -57,19 +56,24 @@ template <class In, class Out, class Segments, class Op>
 void dispatch_segmented(const In* in, Out* out, std::int64_t n, const Segments& segments,
                         bool inclusive, const Out* init, Op op, const options& opt,
                         totals_target<Out> totals = {}) {
-  request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
-  r.segments = describe_segments(segments);
-  if constexpr (is_compiled<In, Out, Op>() &&
-                compiled_segments(static_cast<const Segments*>(nullptr))) {
-    run_compiled_segmented(r);
-  } else {
-    scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
-    if (init) args.init = {*init, true};
-    args.opt.backend = check_segmented(r);
-    Out* marked = totals_from_marks(r) ? totals.data : nullptr; // else written around the scan
-    run_header_path_with_totals(r, args, op, [&] {
-      if (n > 0) run_segmented_header_path(args, segments, op, marked);
-    });
+  if constexpr (is_options_v<Op>) {
+    dispatch_segmented<In, Out, Segments, sum>(in, out, n, segments, inclusive, init, sum{}, op,
+                                               totals); // options alone: a sum
+  } else if constexpr (operator_fits<Out, Op>()) {
+    request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
+    r.segments = describe_segments(segments);
+    if constexpr (is_compiled<In, Out, Op>() &&
+                  compiled_segments(static_cast<const Segments*>(nullptr))) {
+      run_compiled_segmented(r);
+    } else {
+      scan_args<In, Out> args{in, out, n, inclusive, {}, opt};
+      if (init) args.init = {*init, true};
+      args.opt.backend = check_segmented(r);
+      Out* marked = totals_from_marks(r) ? totals.data : nullptr; // else written around the scan
+      run_header_path_with_totals(r, args, op, [&] {
+        if (n > 0) run_segmented_header_path(args, segments, op, marked);
+      });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-// block_strategy::blelloch: the work-efficient exclusive scan (up-sweep, then a down-sweep that
+// strategy::blelloch: the work-efficient exclusive scan (up-sweep, then a down-sweep that
 // swaps and combines; seed 2), over two elements per thread (two_item_shape). The textbook
 // version clears the root to the identity; a custom operator has none, so the leftmost pair of
 // each level, the only one whose prefix is empty, passes its left value up without combining.

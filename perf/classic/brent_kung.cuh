@@ -1,4 +1,4 @@
-// block_strategy::brent_kung: the work-efficient inclusive scan: a reduction tree up, then a
+// strategy::brent_kung: the work-efficient inclusive scan: a reduction tree up, then a
 // distribution tree down, 2 log2(N) - 1 steps and about 2N combines (seed 3, PMPP 11.4), over
 // two elements per thread (two_item_shape). The active threads of a step are always the lowest
 // ones, so whole warps idle instead of diverging, and the steps where they fit in one warp end in

@@ -1,44 +1,46 @@
-// Routes a classic options::block value to its unit's entry (one unit per classic value of
-// scan::block_strategy_names).
+// The classic strategies' entry point (classic_scan.hpp): checks a request as libscan does, then
+// routes it to its strategy's unit (one per value of strategy_names).
 #include <cstddef>
+#include <string>
 #include <utility>
 
 #include <scan/error.hpp>
 
-#include "perf/classic/classic_strategies.hpp"
+#include "perf/classic/classic_entry.hpp"
+#include "perf/classic/classic_scan.hpp"
 
 namespace scan::classic {
 namespace {
 
-template <std::size_t... I>
-const classic_entry& entry_for(block_strategy b, std::index_sequence<I...>) {
+template <std::size_t... I> const classic_entry& entry_for(strategy s, std::index_sequence<I...>) {
   const classic_entry* found = nullptr;
   const auto pick = [&](auto value) {
-    if constexpr (is_classic(decltype(value)::value))
-      if (b == decltype(value)::value) found = &entry<decltype(value)::value>();
+    if (s == decltype(value)::value) found = &entry<decltype(value)::value>();
   };
-  (pick(std::integral_constant<block_strategy, block_strategy_names[I].value>{}), ...);
-  if (!found) throw error("options.block: not a classic strategy (internal error)");
+  (pick(std::integral_constant<strategy, strategy_names[I].value>{}), ...);
+  if (!found) throw error("strategy: unknown value " + std::to_string(static_cast<int>(s)));
   return *found;
 }
 
-const classic_entry& entry_for(block_strategy b) {
-  return entry_for(b, std::make_index_sequence<std::size(block_strategy_names)>{});
+const classic_entry& entry_for(strategy s) {
+  return entry_for(s, std::make_index_sequence<std::size(strategy_names)>{});
 }
 
 } // namespace
 
-void run_compiled(const detail::request& r) {
-  entry_for(r.opt.block).run_compiled(r);
-}
-
-void run_blockwise_compiled(const detail::request& r) {
-  entry_for(r.opt.block).run_blockwise_compiled(r);
-}
-
-std::size_t workspace_bytes(std::int64_t n, std::size_t in_size, std::size_t out_size,
-                            const options& opt) {
-  return entry_for(opt.block).workspace_bytes(n, in_size, out_size, opt);
+void run(strategy s, const detail::request& r) {
+  const classic_entry& unit = entry_for(s);
+  detail::request call = r;
+  call.opt.workspace = {};
+  const backend b = call.segment > 0 ? detail::check_blockwise(call) : detail::check(call);
+  if (b != backend::cuda)
+    throw error("options.backend: the classic strategies run on the cuda backend, not " +
+                std::string(to_string(b)));
+  if (call.n == 0) return;
+  if (call.segment > 0)
+    unit.run_blockwise(call);
+  else
+    unit.run_full(call);
 }
 
 } // namespace scan::classic

@@ -1,4 +1,4 @@
-// The classic unit of block_strategy::kogge_stone_global, and the global scratch pool its kernels
+// The classic unit of strategy::kogge_stone_global, and the global scratch pool its kernels
 // borrow from (device memory of this unit's module; zeroed at load, so every slot starts free).
 #include "perf/classic/classic_unit.cuh"
 #include "perf/classic/kogge_stone_global.cuh"
@@ -18,6 +18,6 @@ struct unit_pool {
 
 template <>
 const scan::classic::classic_entry&
-scan::classic::entry<scan::block_strategy::kogge_stone_global>() {
+scan::classic::entry<scan::classic::strategy::kogge_stone_global>() {
   return entry_of<scan::gpu::kogge_stone_global_strategy<unit_pool>>();
 }

@@ -1,12 +1,12 @@
 // What each classic unit (classic_<name>.cu) compiles for its strategy: full and blockwise scans
-// of the compiled set on the cuda backend, and the workspace a full scan needs.
+// of the compiled set on the cuda backend.
 #pragma once
 
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_backend.cuh>
 #include <scan/detail/scan_on.hpp>
 
-#include "perf/classic/classic_strategies.hpp"
+#include "perf/classic/classic_entry.hpp"
 #include "src/compiled_set.hpp"
 
 namespace scan::classic {
@@ -33,15 +33,8 @@ template <class Strategy, class Blockwise> void run_blockwise(const detail::requ
   });
 }
 
-template <class Strategy>
-std::size_t workspace_of(std::int64_t n, std::size_t in_size, std::size_t out_size,
-                         const options& opt) {
-  return detail::workspace_bytes_on(classic_backend<Strategy>{}, n, in_size, out_size, opt);
-}
-
 template <class Strategy, class Blockwise = Strategy> const classic_entry& entry_of() {
-  static const classic_entry e{run_full<Strategy>, run_blockwise<Strategy, Blockwise>,
-                               workspace_of<Strategy>};
+  static const classic_entry e{run_full<Strategy>, run_blockwise<Strategy, Blockwise>};
   return e;
 }
 

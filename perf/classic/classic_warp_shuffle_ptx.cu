@@ -1,4 +1,4 @@
-// The classic unit of block_strategy::warp_shuffle_ptx: one item per thread, warp scans of PTX
+// The classic unit of strategy::warp_shuffle_ptx: one item per thread, warp scans of PTX
 // predicated adds.
 #include <scan/detail/kernels/ptx_warp_scan.cuh>
 
@@ -6,6 +6,7 @@
 #include "perf/classic/shuffle_strategies.cuh"
 
 template <>
-const scan::classic::classic_entry& scan::classic::entry<scan::block_strategy::warp_shuffle_ptx>() {
+const scan::classic::classic_entry&
+scan::classic::entry<scan::classic::strategy::warp_shuffle_ptx>() {
   return entry_of<scan::gpu::one_item_strategy<scan::gpu::ptx_warp_scan>>();
 }

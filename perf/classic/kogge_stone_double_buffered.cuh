@@ -1,4 +1,4 @@
-// block_strategy::kogge_stone_double_buffered: Kogge-Stone over two shared arrays, reading one
+// strategy::kogge_stone_double_buffered: Kogge-Stone over two shared arrays, reading one
 // and writing the other, so a step needs one barrier instead of two (seed 1 step 2, seed 3).
 #pragma once
 

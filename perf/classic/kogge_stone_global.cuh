@@ -1,4 +1,4 @@
-// block_strategy::kogge_stone_global: the Kogge-Stone steps of kogge_stone_shared.cuh on an
+// strategy::kogge_stone_global: the Kogge-Stone steps of kogge_stone_shared.cuh on an
 // array in global memory (seed 1, step 0). Each block borrows a slot of a pool of global scratch
 // from begin_block to end_block (block_scan.cuh): a bit per slot, taken with an atomic OR
 // starting from the block's index and given back after the last read. Between the two a block

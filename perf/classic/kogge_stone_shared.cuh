@@ -1,4 +1,4 @@
-// block_strategy::kogge_stone_shared: Kogge-Stone (Hillis-Steele) in shared memory, in place:
+// strategy::kogge_stone_shared: Kogge-Stone (Hillis-Steele) in shared memory, in place:
 // log2(N) steps of N combines, each step reading its partner before a barrier and writing after
 // a second one (the read and write of one slot race otherwise: seed 5's "two barriers").
 #pragma once

@@ -1,5 +1,5 @@
 // The seed ladder's steps towards the tuned strategy (gpu_strategies.cuh): one item per thread
-// with warp scans, and thread coarsening. For the performance matrix (classic_strategies.hpp).
+// with warp scans, and thread coarsening. For the performance matrix (classic_scan.hpp).
 #pragma once
 
 #include <cstddef>
@@ -10,7 +10,7 @@
 
 namespace scan::gpu {
 
-// block_strategy::warp_shuffle (WarpScan = shuffles) and warp_shuffle_ptx (PTX predicated adds):
+// strategy::warp_shuffle (WarpScan = shuffles) and warp_shuffle_ptx (PTX predicated adds):
 // one item per thread, warp scans, then a scan of the warp totals.
 template <class WarpScan> struct one_item_strategy {
   static constexpr int threads(std::size_t, std::size_t) { return 256; }
@@ -19,7 +19,7 @@ template <class WarpScan> struct one_item_strategy {
   template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
 };
 
-// block_strategy::thread_coarsened: each thread scans one contiguous chunk of 64 bytes of output
+// strategy::thread_coarsened: each thread scans one contiguous chunk of 64 bytes of output
 // serially (the blocked layout); warp shuffles scan the per-thread totals.
 struct thread_coarsened_strategy {
   static constexpr int threads(std::size_t, std::size_t) { return 256; }

@@ -103,7 +103,8 @@ std::optional<run_plan> parse_command_line(int argc, char** argv, int& status) {
   list("--backends", backends, names(all_backends),
        "backends to time (default: every backend this build holds)");
   list("--algorithms", algorithms, names(all_algorithms), "libscan's algorithms (default all)");
-  list("--blocks", blocks, names(all_blocks), "libscan's block strategies (default all)");
+  list("--blocks", blocks, names(all_blocks),
+       "block scans: libscan's (automatic) or a classic strategy (cuda builds; default all)");
   list("--types", types, names(all_types), "element types (default all)");
   app.add_option("--sizes", sizes,
                  "items, e.g. 1000,2^20,2^10..2^30,2^10..2^30:2 (every second)\n"
@@ -147,13 +148,13 @@ std::optional<run_plan> parse_command_line(int argc, char** argv, int& status) {
 
   // The defaults, then the --quick preset, then the flags given, which refine it.
   p.algorithms = std::vector<scan::algorithm>(std::begin(all_algorithms), std::end(all_algorithms));
-  p.blocks = std::vector<scan::block_strategy>(std::begin(all_blocks), std::end(all_blocks));
+  p.blocks = std::vector<block_choice>(std::begin(all_blocks), std::end(all_blocks));
   p.types = std::vector<scan::element_type>(std::begin(all_types), std::end(all_types));
   p.inclusive = {true};
   p.operations = std::vector<operation>(std::begin(all_operations), std::end(all_operations));
   p.segments = {1024};
   if (quick) {
-    p.blocks = {scan::block_strategy::automatic};
+    p.blocks = {block_choice{}};
     p.types = {scan::element_type::i32, scan::element_type::f64};
     p.sizes = {1 << 12, 1 << 16, 1 << 20, 1 << 24};
     if (!app.count("--warmup")) p.warmup = 2;

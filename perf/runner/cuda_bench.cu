@@ -41,17 +41,28 @@ std::string driver_version() {
 
 struct cuda_device {
   static constexpr scan::backend id = scan::backend::cuda;
+#if defined(SCAN_PERF_WITH_CLASSIC)
+  static constexpr bool classic_strategies = true; // scan_classic is linked
+#endif
 
-  bool is_gpu() const { return true; }
-  std::size_t cache_bytes() const { return l2_; }
-  void* stream() const { return nullptr; }
+  bool is_gpu() const {
+    return true;
+  }
+  std::size_t cache_bytes() const {
+    return l2_;
+  }
+  void* stream() const {
+    return nullptr;
+  }
 
   template <class T> T* allocate(std::int64_t n) {
     void* p = nullptr;
     cuda_check(cudaMalloc(&p, static_cast<std::size_t>(n) * sizeof(T)), "cudaMalloc");
     return static_cast<T*>(p);
   }
-  void release(void* p) { cudaFree(p); }
+  void release(void* p) {
+    cudaFree(p);
+  }
 
   template <class T> void upload(T* dst, const T* src, std::int64_t n) {
     cuda_check(
@@ -87,7 +98,9 @@ struct cuda_device {
       throw scan::error("options: no baseline '" + name + "' on cuda");
   }
 
-  kit::cuda_clock& clock() { return clock_; }
+  kit::cuda_clock& clock() {
+    return clock_;
+  }
 
 private:
   std::size_t l2_ = kit::current_gpu().l2_bytes;

@@ -44,7 +44,7 @@ std::vector<variant> variants_for(const bench& b, const run_plan& plan) {
   for (operation op : plan.operations) {
     if (op == operation::scan)
       for (scan::algorithm a : plan.algorithms)
-        for (scan::block_strategy blk : plan.blocks) {
+        for (const block_choice& blk : plan.blocks) {
           variant v;
           v.algorithm = a;
           v.block = blk;
@@ -52,7 +52,7 @@ std::vector<variant> variants_for(const bench& b, const run_plan& plan) {
         }
     else
       for (std::int64_t seg : plan.segments)
-        for (scan::block_strategy blk : plan.blocks) {
+        for (const block_choice& blk : plan.blocks) {
           variant v;
           v.op = operation::blockwise;
           v.segment = seg;

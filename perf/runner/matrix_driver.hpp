@@ -20,14 +20,18 @@
 //   template <class T> void baseline(const std::string& name, const T* in, T* out,
 //                                    std::int64_t n, bool inclusive);
 //   clock(): a clock of the kit (perf/kit/host_clock.hpp, perf/kit/cuda_clock.cuh)
+// and, where it runs the classic strategies (perf/classic/, the scan_classic library):
+//   static constexpr bool classic_strategies = true;
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "perf/classic/classic_scan.hpp"
 #include "perf/kit/measure.hpp"
 #include "perf/kit/rotation.hpp"
 #include "perf/runner/bench.hpp"
@@ -37,6 +41,11 @@
 #include "src/compiled_set.hpp"
 
 namespace scan::perf {
+
+template <class Device, class = void> struct runs_classic : std::false_type {};
+template <class Device>
+struct runs_classic<Device, std::void_t<decltype(Device::classic_strategies)>>
+    : std::bool_constant<Device::classic_strategies> {};
 
 template <class Device> class matrix_driver {
 public:
@@ -136,8 +145,11 @@ private:
     scan::options o;
     o.backend = Device::id;
     o.algorithm = v.algorithm;
-    o.block = v.block;
     o.stream = dev_.stream();
+    if (v.block) {
+      invoke_classic(*v.block, v, in, out, n, inclusive, o);
+      return;
+    }
     if (v.op == operation::scan) {
       if (inclusive)
         scan::inclusive_scan(in, out, n, scan::sum{}, o);
@@ -149,6 +161,37 @@ private:
       scan::blockwise_inclusive_scan(in, out, n, v.segment, scan::sum{}, o);
     else
       scan::blockwise_exclusive_scan(in, out, n, v.segment, T(0), scan::sum{}, o);
+  }
+
+  // A classic strategy's scan, where unsupported<T>(v) is empty.
+  template <class T>
+  void invoke_classic(classic::strategy s, const variant& v, const T* in, T* out, std::int64_t n,
+                      bool inclusive, const scan::options& o) {
+    if constexpr (runs_classic<Device>::value) {
+      if (v.op == operation::scan) {
+        if (inclusive)
+          classic::inclusive_scan(s, in, out, n, scan::sum{}, o);
+        else
+          classic::exclusive_scan(s, in, out, n, T(0), scan::sum{}, o);
+        return;
+      }
+      if constexpr (!scan::accumulates_apart<T>) {
+        if (inclusive)
+          classic::blockwise_inclusive_scan(s, in, out, n, v.segment, scan::sum{}, o);
+        else
+          classic::blockwise_exclusive_scan(s, in, out, n, v.segment, T(0), scan::sum{}, o);
+      }
+    }
+  }
+
+  // Empty when this Device runs variant v on T, else why not (a skip, not a failure).
+  template <class T> static std::string unsupported(const variant& v) {
+    if (!v.block) return {};
+    if (!runs_classic<Device>::value)
+      return "the classic block strategies run on the cuda backend of a build with scan_classic";
+    if (v.op == operation::blockwise && scan::accumulates_apart<T>)
+      return "the classic blockwise scans take no 16-bit floats (they accumulate in float)";
+    return {};
   }
 
   std::string describe(const variant& v, scan::element_type type, bool inclusive,
@@ -163,6 +206,11 @@ private:
                  const T* in, T* out, const T* ref, double copy_us, kit::rotation& rot) {
     const scan::element_type type = scan::element_type_of<T>();
     const std::string what = describe(v, type, inclusive, n);
+    if (const std::string why = unsupported<T>(v); !why.empty()) {
+      rec_.skip(what, why);
+      rec_.advance(what);
+      return 0;
+    }
     auto call = [&] {
       const std::int64_t set = rot.next();
       invoke(v, rot.at(in, set), rot.at(out, set), n, inclusive);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <utility>
 #include <string>
@@ -13,6 +14,8 @@
 
 #include <scan/options.hpp>
 #include <scan/types.hpp>
+
+#include "perf/classic/classic_strategy.hpp"
 
 namespace scan::perf {
 
@@ -23,9 +26,18 @@ constexpr std::string_view to_string(operation op) {
   return op == operation::scan ? "scan" : "blockwise";
 }
 
-// Every value of each dimension of the matrix, in the order the reports use: libscan's own lists
-// (scan::backend_names, algorithm_names, block_strategy_names, element_types), so a value added
-// there is an axis value here. Backends without `automatic`, which is not a backend of its own.
+// A value of the block axis: libscan's own block scan ("automatic", empty), or one of the classic
+// strategies (perf/classic/: scan_classic, which cuda builds hold).
+using block_choice = std::optional<classic::strategy>;
+
+constexpr std::string_view to_string(const block_choice& b) {
+  return b ? classic::to_string(*b) : "automatic";
+}
+
+// Every value of each dimension of the matrix, in the order the reports use: the lists of libscan
+// and of the classic strategies (scan::backend_names, algorithm_names, element_types,
+// classic::strategy_names), so a value added there is an axis value here. Backends without
+// `automatic`, which is not a backend of its own.
 template <class Enum, std::size_t N, std::size_t... I>
 constexpr std::array<Enum, N> listed(const enum_name<Enum> (&names)[N], std::index_sequence<I...>) {
   return {names[I].value...};
@@ -35,7 +47,12 @@ constexpr std::array<Enum, N> listed(const enum_name<Enum> (&names)[N]) {
   return listed(names, std::make_index_sequence<N>{});
 }
 inline constexpr auto all_algorithms = listed(scan::algorithm_names);
-inline constexpr auto all_blocks = listed(scan::block_strategy_names);
+template <std::size_t... I>
+constexpr std::array<block_choice, 1 + sizeof...(I)> blocks_listed(std::index_sequence<I...>) {
+  return {block_choice{}, block_choice{classic::strategy_names[I].value}...};
+}
+inline constexpr auto all_blocks =
+    blocks_listed(std::make_index_sequence<std::size(classic::strategy_names)>{});
 inline constexpr std::array<scan::backend, std::size(scan::backend_names) - 1> all_backends = [] {
   std::array<scan::backend, std::size(scan::backend_names) - 1> out{};
   std::size_t i = 0;
@@ -60,7 +77,7 @@ struct variant {
   std::string implementation{libscan_name};
   operation op = operation::scan;
   scan::algorithm algorithm = scan::algorithm::automatic;
-  scan::block_strategy block = scan::block_strategy::automatic;
+  block_choice block{};
   std::int64_t segment = 0; // items per segment of a blockwise scan
 
   bool is_libscan() const { return implementation == libscan_name; }
@@ -71,7 +88,7 @@ struct variant {
 struct run_plan {
   std::vector<scan::backend> backends; // empty: every backend this build holds
   std::vector<scan::algorithm> algorithms;
-  std::vector<scan::block_strategy> blocks;
+  std::vector<block_choice> blocks;
   std::vector<scan::element_type> types;
   std::vector<std::int64_t> sizes;    // empty: the backend's default range
   std::vector<bool> inclusive;        // which scans: true = inclusive, false = exclusive

@@ -74,10 +74,6 @@ struct test_backend {
           "cudaMemcpyAsync from the device");
     check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize");
   }
-#if defined(SCAN_TEST_CLASSIC_STRATEGIES)
-  static constexpr bool classic_strategies = true; // -DSCAN_CLASSIC_STRATEGIES=ON
-#endif
-
   // Free device memory less a margin for the library's workspace, as uint8 input + output.
   static std::int64_t max_test_items() {
     std::size_t free_bytes = 0, total_bytes = 0;

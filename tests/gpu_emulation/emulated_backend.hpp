@@ -131,9 +131,6 @@ struct test_backend : plain_host_memory {
   template <class In, class Out, class Op>
   static void scan(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init, Op op,
                    const scan::options& opt) {
-    if (opt.block != scan::block_strategy::automatic)
-      throw scan::error("options.block: " + std::string(scan::to_string(opt.block)) +
-                        " is not emulated; the emulation runs the tuned strategy's design");
     if (n <= 0) return;
     scan::detail::maybe<Out> seed;
     if (init) seed = {*init, true};

@@ -55,15 +55,7 @@ template <class F> void with_header_backend(backend b, const char* what, F&& f) 
   throw not_compiled_here(b, what);
 }
 
-// What the header path of a full scan refuses beyond check(): before anything is written.
-inline void check_header_path(const options& opt) {
-  if (is_classic(opt.block))
-    throw error("options.block: the classic strategy " + std::string(to_string(opt.block)) +
-                " runs the compiled set only (built-in operators on built-in types); this call's "
-                "operator or type pair is not in it");
-}
-
-// A full scan checked by check() and check_header_path().
+// A full scan checked by check().
 template <class In, class Out, class Op> void run_header_path(const scan_args<In, Out>& a, Op op) {
   with_header_backend(a.opt.backend, "scan", [&](const auto& backend) { scan_on(backend, a, op); });
 }

@@ -4,8 +4,7 @@
 // second barrier is needed. The warp scan is a template parameter (shuffles, or PTX predicated
 // adds on CUDA).
 //
-// The block-scan contract every block strategy follows (perf/classic/ may add
-// others): a struct with `template <class T> struct storage` (shared memory, trivially
+// The block-scan contract every block strategy follows: a struct with `template <class T> struct storage` (shared memory, trivially
 // constructible) and
 //   template <class T, class Op>
 //   static T scan(T (&items)[items], T (&run_prefix)[runs], storage<T>&, Op);

@@ -1,12 +1,11 @@
 // The block strategies of the GPU backend, for CUDA and HIP alike: each a tile shape plus a block
 // scan (kernels/block_scan.cuh contract). A vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp)
 // picks its warp scan and tuning of tuned_strategy_of; blockwise scans take a tile of one 16-byte
-// access per thread. The classic strategies of options::block live in perf/classic/.
+// access per thread.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <type_traits>
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
@@ -65,7 +64,7 @@ struct never_staged {
   template <class Out> static constexpr int min_blocks = 1;
 };
 
-// block_strategy::automatic: 16-byte runs, several per thread (Bytes of output per thread, at
+// The tuned strategy: 16-byte runs, several per thread (Bytes of output per thread, at
 // most 32 items), scanned by WarpScan. Blocks per multiprocessor asked of the compiler: IntBlocks
 // for integer results, FloatBlocks for floating point (its in-order look-back needs more
 // registers), none for other types (large custom values would spill). Delay: the register single
@@ -111,15 +110,6 @@ struct vendor_traits {
   using warp_scan = WarpScan;
   using tuned_strategy = TunedStrategy;
 };
-
-// Empty when the GPU backend runs block strategy b, else why not: it runs the tuned strategy.
-inline std::string unsupported_block(block_strategy b) {
-  if (!is_classic(b)) return {};
-  return "options.block: " + std::string(to_string(b)) +
-         " is a classic block strategy, built only for the performance matrix: configure libscan "
-         "with -DSCAN_BACKEND=cuda -DSCAN_CLASSIC_STRATEGIES=ON (built-in types and operators "
-         "only)";
-}
 
 // The full scans' strategy of a Vendor: its tuned one.
 template <class Vendor> using strategy_of = typename Vendor::tuned_strategy;

@@ -20,9 +20,6 @@ namespace scan::kokkos {
 
 // Empty when the kokkos backend runs with these options, else why not.
 inline std::string unsupported(const options& opt) {
-  if (opt.block != block_strategy::automatic)
-    return "options.block: block_strategy " + std::string(to_string(opt.block)) +
-           " selects a cuda or hip kernel; the kokkos backend scans with its team kernels";
   if (opt.stream)
     return "options.stream: the kokkos backend runs on a Kokkos execution space instance, not a "
            "stream; "
