@@ -8,9 +8,15 @@ one wild cell (each value is its cells' median):
 - --from: staged from 512 tiles best at every size;
 - --delays: no sleep best below 1024 tiles, 600 ns from there, 1200 ns from 8192 tiles.
 tune.py must print 2048 for --evict-first-below and write the entry those rows imply, keeping the
-other entries of the table.
+other entries of the file.
+
+With --regenerate (CTest perf.tuning_regenerates): each vendor's generated tuning file, rewritten
+from nothing by the commands its notes name (the stored sweep rows, perf/results/tune_*.csv) and
+its perf/tuning/<vendor>.json, must equal the committed file byte for byte.
 """
+import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -18,8 +24,17 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TUNE = os.path.join(HERE, "tune.py")
-TABLE = os.path.join(HERE, "..", "include", "scan", "detail", "backends", "cuda",
-                     "cuda_tuning_table.hpp")
+ROOT = os.path.dirname(HERE)
+
+
+def tune_module():
+    spec = importlib.util.spec_from_file_location("tune", TUNE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tune = tune_module()
 SMS = 100
 TILES = [128 << k for k in range(8)]  # 128 ... 16384
 
@@ -49,13 +64,13 @@ def rows():
 
 
 def run(args):
-    r = subprocess.run([sys.executable, TUNE] + args, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, TUNE] + args, capture_output=True, text=True, cwd=ROOT)
     if r.returncode != 0:
         sys.exit(f"tune.py {' '.join(args)} failed:\n{r.stdout}{r.stderr}")
     return r.stdout
 
 
-def main():
+def choices():
     failures = []
     with tempfile.TemporaryDirectory() as tmp:
         csv_path = os.path.join(tmp, "sweep.csv")
@@ -65,17 +80,17 @@ def main():
         if below != "2048":
             failures.append(f"--evict-first-below printed {below!r}, not 2048")
 
-        table = os.path.join(tmp, "table.hpp")
-        shutil.copy(TABLE, table)
-        before = [l for l in open(table).read().splitlines() if l.startswith("    {")]
-        run([csv_path, "--arch", "90", "--gpu", "Test GPU", "--table", table])
-        after = [l for l in open(table).read().splitlines() if l.startswith("    {")]
-        want = '    {90, "Test GPU", 5.1200, 10.2400, 81.9200, 600, 1200, 600, 20.4800},'
+        table = os.path.join(tmp, "cuda_tuning.hpp")
+        shutil.copy(tune.tuning_file("cuda"), table)
+        before, _ = tune.read_entries(table)
+        run([csv_path, "--arch", "90", "--gpu", "Test GPU", "--out", table])
+        after, _ = tune.read_entries(table)
+        want = '{90, "Test GPU", 5.1200, 10.2400, 81.9200, 600, 1200, 600, 20.4800},'
         if want not in after:
-            failures.append(f"the entry written is not {want.strip()}:\n" + "\n".join(after))
+            failures.append(f"the entry written is not {want}:\n" + "\n".join(after))
         for line in before:
             if line not in after:
-                failures.append(f"an entry of another GPU was lost: {line.strip()}")
+                failures.append(f"an entry of another GPU was lost: {line}")
     if failures:
         print("\n".join(failures))
         return 1
@@ -83,5 +98,38 @@ def main():
     return 0
 
 
+def regenerate():
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for vendor in ("cuda", "hip"):
+            committed = tune.tuning_file(vendor)
+            out = os.path.join(tmp, f"{vendor}_tuning.hpp")
+            open(out, "w").close()  # from nothing: no entries
+            _, notes = tune.read_entries(committed)
+            commands = [shlex.split(n.split("`")[1]) for n in notes]
+            if vendor == "cuda" and not commands:
+                failures.append(f"{committed} names no command that wrote its entries")
+            for command in commands:
+                if command[:2] != ["python3", "perf/tune.py"]:
+                    failures.append(f"{committed}: not a tune.py command: {shlex.join(command)}")
+                    continue
+                if not os.path.exists(os.path.join(ROOT, command[2])):
+                    failures.append(f"{committed}: {command[2]} is not stored (perf/results/)")
+                    continue
+                run(command[2:] + ["--out", out])
+            if not commands:
+                run(["--vendor", vendor, "--out", out])
+            if open(out, "rb").read() != open(committed, "rb").read():
+                diff = subprocess.run(["diff", "-u", committed, out], capture_output=True,
+                                      text=True).stdout
+                failures.append(f"{os.path.relpath(committed, ROOT)} differs from what "
+                                f"perf/tune.py writes:\n{diff}")
+    if failures:
+        print("\n".join(failures))
+        return 1
+    print("the generated tuning files are what perf/tune.py writes from the stored sweeps")
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(regenerate() if sys.argv[1:] == ["--regenerate"] else choices())
