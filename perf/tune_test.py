@@ -8,7 +8,7 @@ one wild cell (each value is its cells' median):
 - --from: staged from 512 tiles best at every size;
 - --delays: no sleep best below 1024 tiles, 600 ns from there, 1200 ns from 8192 tiles.
 tune.py must print 2048 for --evict-first-below and write the entry those rows imply, keeping the
-other entries of the file.
+other entries of the file; its shape choice is checked on two made-up tables.
 
 With --regenerate (CTest perf.tuning_regenerates): each vendor's generated tuning file, rewritten
 from nothing by the commands its notes name (the stored sweep rows, perf/results/tune_*.csv) and
@@ -91,6 +91,15 @@ def choices():
         for line in before:
             if line not in after:
                 failures.append(f"an entry of another GPU was lost: {line}")
+    # Shapes: 256x128B wins with 4 blocks for integers and 3 for floats (2.0 against 2.07); with
+    # the float rows' costs the other way round, 128x64B/8 wins both.
+    shape_rows = {("shapes", "int32", 1): {"256x128B/3": 1.1, "256x128B/4": 1.0, "128x64B/8": 1.05},
+                  ("shapes", "float", 1): {"256x128B/3": 1.0, "256x128B/4": 1.3, "128x64B/8": 1.02}}
+    if tune.choose_shape(shape_rows) != [256, 128, 4, 3]:
+        failures.append(f"choose_shape gave {tune.choose_shape(shape_rows)}, not 256 128 4 3")
+    shape_rows[("shapes", "float", 1)] = {"256x128B/3": 1.2, "256x128B/4": 1.3, "128x64B/8": 1.0}
+    if tune.choose_shape(shape_rows) != [128, 64, 8, 8]:
+        failures.append(f"choose_shape gave {tune.choose_shape(shape_rows)}, not 128 64 8 8")
     if failures:
         print("\n".join(failures))
         return 1
