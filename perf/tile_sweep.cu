@@ -17,10 +17,10 @@
 // ones. --order: the tuned single pass with its tiles numbered by block index and by ticket
 // (tile_order, core/lookback_state.hpp); with --wide, over the 16-byte values.
 //
-// perf/tune.sh runs --from, --delays and --hints and writes the tuning table of the GPU it runs on
-// (include/scan/detail/backends/cuda/cuda_tuning_table.hpp) from their --csv rows; shapes and
-// blocks per multiprocessor (cuda_vendor::tuned_strategy) are compile-time choices read off the
-// other two tables. Figures: median us, timed as cub_comparison's are (perf/cuda_table.cuh), each
+// perf/tune.sh runs --from, --delays and --hints and writes the run-time entry of the GPU it runs
+// on (include/scan/detail/backends/cuda/cuda_tuning.hpp) from their --csv rows; shapes and blocks
+// per multiprocessor are compile-time choices read off the other tables, recorded in
+// perf/tuning/cuda.json, which perf/tune.py writes into the same file. Figures: median us, timed as cub_comparison's are (perf/cuda_table.cuh), each
 // variant's output compared with CUB's.
 #include <CLI/CLI.hpp>
 #include <cstdio>

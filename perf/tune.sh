@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates this GPU's entry of the CUDA tuning table: runs perf/tile_sweep.cu's --hints sweep,
-# then its --from and --delays sweeps with the tile loads the first chose (through
+# Regenerates this GPU's run-time entry of the CUDA tuning file: runs perf/tile_sweep.cu's --hints
+# sweep, then its --from and --delays sweeps with the tile loads the first chose (through
 # perf/tile_sweep.sh), and hands their CSV rows to perf/tune.py, which rewrites
-# include/scan/detail/backends/cuda/cuda_tuning_table.hpp. The sweeps' tables go to
+# include/scan/detail/backends/cuda/cuda_tuning.hpp. The sweeps' tables go to
 # ${OUT:-out}/tile_sweep.md, the rows to ${OUT:-out}/tune.csv. Takes a few minutes on an H100.
+# The file names the rows it came from: to commit it, store them under perf/results/ and rerun
+# perf/tune.py on them there (as the last line printed says); CTest perf.tuning_regenerates
+# checks the file against the rows it names.
 # TILE_SWEEP_BIN: a sweep program built beforehand from this tree (else it is built here).
 # TUNE_REPEATS (default 3): runs of each sweep; perf/tune.py takes each cell's median, since one
 # run's cells at 2^20-2^24 vary by a few percent from run to run.
@@ -32,3 +35,5 @@ for _ in $(seq "$repeats"); do
   done
 done
 python3 "$root/perf/tune.py" "$out/tune.csv" --arch "$arch" --gpu "$gpu"
+echo "to commit: cp $out/tune.csv perf/results/tune_<gpu>.csv && python3 perf/tune.py" \
+  "perf/results/tune_<gpu>.csv --arch $arch --gpu \"$gpu\""

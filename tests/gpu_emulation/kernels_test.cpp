@@ -23,9 +23,10 @@
 #include <scan/detail/kernels/blockwise_kernels.cuh>
 #include <scan/detail/kernels/lanes_block_kernel.cuh>
 #include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
-#include <scan/detail/backends/cuda/cuda_tuning_table.hpp>
+#include <scan/detail/backends/cuda/cuda_tuning.hpp>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
+#include <scan/detail/backends/hip/hip_tuning.hpp>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
 #include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/kernels/offset_bits_kernel.cuh>
@@ -818,9 +819,17 @@ TEST_CASE("tuning: a GPU's own entry, else its architecture's first, else the fa
   CHECK(resolved.long_delay_ns == 30);
   CHECK(resolved.evict_first_below_tiles == 350);
   CHECK(scan::gpu::resolve(scan::gpu::untuned, 132).evict_first_below_tiles == 0); // never
-  // The library's table: every entry names its GPU, and its fallback is one of its entries.
-  for (const tuning_entry& e : scan::cuda::cuda_tuning_table) {
+  // The CUDA table: every entry names its GPU and is the one its GPU gets.
+  using scan::cuda::cuda_tuning;
+  for (const tuning_entry& e : cuda_tuning::by_gpu) {
     CHECK(std::string(e.gpu).size() > 0);
-    CHECK(&entry_for(scan::cuda::cuda_tuning_table, e.arch, e.gpu, scan::gpu::untuned) == &e);
+    CHECK(&entry_for(cuda_tuning::by_gpu, e.arch, e.gpu, scan::gpu::untuned) == &e);
   }
+  // HIP's one entry, for every device: no staging, no sleeps, no evict-first loads.
+  using scan::hip::hip_tuning;
+  const auto hip = scan::gpu::device_tuning_of<hip_tuning>(hip_tuning::by_gpu[0].arch,
+                                                           hip_tuning::by_gpu[0].gpu, 1);
+  CHECK(hip.stage_from_tiles == scan::gpu::resolve(scan::gpu::untuned, 1).stage_from_tiles);
+  CHECK(hip.delay_from_tiles == scan::gpu::resolve(scan::gpu::untuned, 1).delay_from_tiles);
+  CHECK(hip.evict_first_below_tiles == 0);
 }

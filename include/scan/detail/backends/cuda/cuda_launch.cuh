@@ -7,7 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <scan/detail/backends/cuda/cuda_memory.hpp>
-#include <scan/detail/backends/cuda/cuda_tuning_table.hpp>
+#include <scan/detail/backends/cuda/cuda_tuning.hpp>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 #include <scan/detail/kernels/bulk_tile_copy.cuh>
@@ -33,9 +33,8 @@ inline const device_profile& current_profile() {
   check_cuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
   auto* made = new device_profile; // one per device, kept for the process
   made->arch = 10 * properties.major + properties.minor;
-  made->tuning = gpu::resolve(
-      gpu::entry_for(cuda_tuning_table, made->arch, properties.name, cuda_tuning_fallback),
-      properties.multiProcessorCount);
+  made->tuning = gpu::device_tuning_of<cuda_tuning>(made->arch, properties.name,
+                                                    properties.multiProcessorCount);
   const device_profile* expected = nullptr;
   if (!known[device].compare_exchange_strong(expected, made)) {
     delete made; // another thread was first
@@ -56,7 +55,7 @@ struct cuda_launch {
   // NVIDIA GPUs keep every started block running, so the single pass's look-back waits on its
   // predecessors for as long as they take (gpu::spin_wait).
   static constexpr bool lookback_fallback = false;
-  static int lookback_patience() { return 0; }
+  static int lookback_patience() { return cuda_tuning::lookback_patience; }
 
   // They also start a grid's blocks in index order, so a tile is its block's (detail::tile_order).
   // Values wider than 8 bytes keep tickets: 16-byte affine maps ran at 0.81 of a copy by ticket

@@ -1,5 +1,5 @@
 // What the GPU backend (gpu/gpu_backend.cuh) takes from CUDA: the runtime's launch and memory
-// traits, the warp scan and tuned strategy for NVIDIA GPUs, device and pointer queries.
+// traits, the warp scan and tuning (cuda_tuning.hpp) for NVIDIA GPUs, device and pointer queries.
 #pragma once
 
 #include <string>
@@ -9,22 +9,15 @@
 #include <scan/detail/backends/cuda/cuda_device_present.hpp>
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
 #include <scan/detail/backends/cuda/cuda_memory.hpp>
+#include <scan/detail/backends/cuda/cuda_tuning.hpp>
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
 #include <scan/detail/kernels/ptx_warp_scan.cuh>
 #include <scan/options.hpp>
 
 namespace scan::cuda {
 
-// perf/CUDA_RESULTS.md, tuning sweep (H100): 256 threads and 128 bytes of output per thread; four
-// blocks per SM suit integers (int64 4% faster than three), three floating point (four spill its
-// in-order look-back, double 16% slower); staged tiles with six blocks per SM for 4-byte results,
-// five for 8-byte ones (int64 1-4% faster than six, double spills at six).
-using cuda_tuned_strategy =
-    gpu::tuned_strategy_of<gpu::ptx_warp_scan, 256, 128, 4, 3, gpu::tuned_lookback_delay,
-                           gpu::staged_single_pass<6, 5>>;
-
-struct cuda_vendor : gpu::vendor_traits<backend::cuda, cuda_launch, cuda_memory, gpu::ptx_warp_scan,
-                                        cuda_tuned_strategy> {
+struct cuda_vendor
+    : gpu::vendor_traits<backend::cuda, cuda_launch, cuda_memory, gpu::ptx_warp_scan, cuda_tuning> {
   static int current_device() {
     int device = 0;
     check_cuda(cudaGetDevice(&device), "cudaGetDevice");

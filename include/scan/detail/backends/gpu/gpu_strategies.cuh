@@ -1,7 +1,7 @@
 // The block strategies of the GPU backend, for CUDA and HIP alike: each a tile shape plus a block
 // scan (kernels/block_scan.cuh contract). A vendor (cuda/cuda_vendor.cuh, hip/hip_vendor.hpp)
-// picks its warp scan and tuning of tuned_strategy_of; blockwise scans take a tile of one 16-byte
-// access per thread.
+// picks its warp scan, and its generated tuning the knobs of tuned_strategy_of; blockwise scans
+// take a tile of one 16-byte access per thread.
 #pragma once
 
 #include <cstddef>
@@ -46,13 +46,13 @@ struct staged_lookback_delay {
 };
 
 // A strategy's staged single pass (kernels/staged_single_pass_kernel.cuh): tiles of at most
-// max_tile_bytes, Blocks per multiprocessor asked of the compiler (WideBlocks for results of
+// MaxTileBytes, Blocks per multiprocessor asked of the compiler (WideBlocks for results of
 // more than 4 bytes, whose totals and look-back take more registers, but for pairs of 4-byte
 // values: their runs lengthen, staged_run, so that they fit as many blocks as their values).
 // Staged from the device tuning's stage_from_tiles on, where the platform has a tile copy.
-template <int Blocks, int WideBlocks> struct staged_single_pass {
+template <int Blocks, int WideBlocks, int MaxTileBytes = 32 * 1024> struct staged_single_pass {
   using lookback_delay = staged_lookback_delay;
-  static constexpr int max_tile_bytes = 32 * 1024;
+  static constexpr int max_tile_bytes = MaxTileBytes;
   template <class Out>
   static constexpr bool narrow = sizeof(Out) <= 4 ||
                                  (detail::is_headed<Out> && detail::tile_size_of<Out> == 4);
@@ -90,6 +90,18 @@ struct tuned_strategy_of {
   template <class Shape> using block_scan = striped_block_scan<Shape, WarpScan>;
 };
 
+// The tuned strategy of a vendor's generated Tuning (gpu_tuning.hpp lists its knobs).
+template <class WarpScan, class Tuning>
+using tuned_strategy_for = tuned_strategy_of<
+    WarpScan, Tuning::threads, Tuning::bytes_per_thread, Tuning::integer_blocks_per_sm,
+    Tuning::float_blocks_per_sm,
+    std::conditional_t<Tuning::lookback_sleeps, tuned_lookback_delay, no_lookback_delay>,
+    std::conditional_t<
+        (Tuning::staged_blocks_per_sm > 0),
+        staged_single_pass<Tuning::staged_blocks_per_sm, Tuning::wide_staged_blocks_per_sm,
+                           Tuning::staged_tile_bytes>,
+        never_staged>>;
+
 // The blockwise scans' tile: one 16-byte access per thread, so that a segment of 1024 int32 is
 // one tile read and written like the fastest copy kernels; longer segments keep several tiles in
 // flight per thread (prefetch_tiles).
@@ -101,14 +113,16 @@ template <class WarpScan> struct vector_tile_strategy {
 };
 
 // What the GPU backend takes from a vendor, apart from its device and pointer queries: which
-// backend it is, its runtime's launch and memory traits, its warp scan and its tuned strategy.
-template <backend Id, class Launch, class Memory, class WarpScan, class TunedStrategy>
+// backend it is, its runtime's launch and memory traits, its warp scan and its generated tuning
+// (gpu_tuning.hpp), whose compile-time knobs make its tuned strategy.
+template <backend Id, class Launch, class Memory, class WarpScan, class Tuning>
 struct vendor_traits {
   static constexpr backend id = Id;
   using launch = Launch;
   using memory = Memory;
   using warp_scan = WarpScan;
-  using tuned_strategy = TunedStrategy;
+  using tuning = Tuning;
+  using tuned_strategy = tuned_strategy_for<WarpScan, Tuning>;
 };
 
 // The full scans' strategy of a Vendor: its tuned one.

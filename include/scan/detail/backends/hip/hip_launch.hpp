@@ -4,8 +4,8 @@
 // The single pass runs with the look-back fallback (kernels/lookback.cuh): AMD GPUs promise
 // no forward progress between workgroups, so a workgroup that waits too long on a predecessor
 // reduces that tile's input itself instead. It therefore cannot hang, and it is the automatic
-// choice. SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default 128) lets tests force the
-// fallback path (0: at the first poll that finds a predecessor not ready).
+// choice. SCAN_HIP_LOOKBACK_PATIENCE (polls before the fallback, default hip_tuning's) lets tests
+// force the fallback path (0: at the first poll that finds a predecessor not ready).
 #pragma once
 
 #include <cstdlib>
@@ -15,6 +15,7 @@
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/backends/hip/hip_error.hpp>
+#include <scan/detail/backends/hip/hip_tuning.hpp>
 #include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::hip {
@@ -35,15 +36,17 @@ struct hip_launch {
   static int lookback_patience() {
     static const int patience = [] {
       const char* v = std::getenv("SCAN_HIP_LOOKBACK_PATIENCE");
-      return v && *v ? std::atoi(v) : 128;
+      return v && *v ? std::atoi(v) : hip_tuning::lookback_patience;
     }();
     return patience;
   }
 
-  // Nothing was tuned on an AMD GPU yet: no staging (no copy engine trait), no look-back sleeps.
+  // Nothing was tuned on an AMD GPU yet: hip_tuning's one entry holds for every device, so no
+  // device is asked (no staging, no copy engine trait, no look-back sleeps).
   static const gpu::device_tuning& tuning() {
-    static const gpu::device_tuning none = gpu::resolve(gpu::untuned, 1);
-    return none;
+    static const gpu::device_tuning every_device =
+        gpu::device_tuning_of<hip_tuning>(hip_tuning::by_gpu[0].arch, hip_tuning::by_gpu[0].gpu, 1);
+    return every_device;
   }
 };
 

@@ -1,7 +1,6 @@
 // What the GPU backend (gpu/gpu_backend.cuh) takes from HIP: the runtime's launch and memory
-// traits, the warp scan and tuned strategy for AMD GPUs, device and pointer queries. Warp scans are
-// shuffles over the whole wavefront (64 or 32 lanes); tiles of 256 threads hold a whole number of
-// wavefronts on every target.
+// traits, the warp scan and tuning (hip_tuning.hpp) for AMD GPUs, device and pointer queries. Warp
+// scans are shuffles over the whole wavefront (64 or 32 lanes).
 #pragma once
 
 #include <string>
@@ -13,15 +12,13 @@
 #include <scan/detail/backends/hip/hip_error.hpp>
 #include <scan/detail/backends/hip/hip_launch.hpp>
 #include <scan/detail/backends/hip/hip_memory.hpp>
+#include <scan/detail/backends/hip/hip_tuning.hpp>
 #include <scan/options.hpp>
 
 namespace scan::hip {
 
-// 16-byte runs, about 64 bytes of output per thread (not yet tuned on an AMD GPU).
-using hip_tuned_strategy = gpu::tuned_strategy_of<gpu::shuffle_warp_scan, 256, 64>;
-
-struct hip_vendor : gpu::vendor_traits<backend::hip, hip_launch, hip_memory, gpu::shuffle_warp_scan,
-                                       hip_tuned_strategy> {
+struct hip_vendor
+    : gpu::vendor_traits<backend::hip, hip_launch, hip_memory, gpu::shuffle_warp_scan, hip_tuning> {
   static int current_device() {
     int device = 0;
     check(hipGetDevice(&device), "hipGetDevice");
