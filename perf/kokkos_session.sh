@@ -58,7 +58,7 @@ fi
 
 if want sanitize; then
   # Reduced sizes: every path still runs (one tile, several, ragged tails, strided Views).
-  for program in kokkos_views kokkos; do
+  for program in kokkos_views kokkos_views_shared kokkos; do
     start=$(date +%s)
     SCAN_TEST_MAX_N=${SAN_MAX_N:-20000} timeout "${SAN_TIMEOUT:-300}" compute-sanitizer \
       --tool memcheck --error-exitcode 9 "$build/tests/kokkos/scan_test_$program" \

@@ -25,6 +25,9 @@ template <class T> struct output_value<scan::matrix<T>> { using type = T; };
 template <class In, class Output, class Op>
 void call_batched(mode m, const scan::matrix<const In>& in, const Output& out, scan::along axis,
                   const output_value_t<Output>& init, Op op, const scan::options& opt) {
+  if (scan_tests::calls_t<test_backend>::batched(m != mode::exclusive, m != mode::inclusive, in,
+                                                 out, axis, init, op, opt))
+    return;
   switch (m) {
   case mode::inclusive:
     scan::batched_inclusive_scan(in, out, axis, op, opt);
@@ -42,6 +45,9 @@ template <class In, class Output, class Op>
 void call_strided(mode m, const In* in, std::int64_t in_stride, Output out, std::int64_t out_stride,
                   std::int64_t n, const output_value_t<Output>& init, Op op,
                   const scan::options& opt) {
+  if (scan_tests::calls_t<test_backend>::strided(m != mode::exclusive, m != mode::inclusive, in,
+                                                 in_stride, out, out_stride, n, init, op, opt))
+    return;
   switch (m) {
   case mode::inclusive:
     scan::strided_inclusive_scan(in, in_stride, out, out_stride, n, op, opt);

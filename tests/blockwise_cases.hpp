@@ -12,6 +12,9 @@ namespace scan_test {
 template <class In, class Output, class Op>
 void call_blockwise(mode m, const In* in, Output out, std::int64_t n, std::int64_t segment,
                     const output_value_t<Output>& init, Op op, const scan::options& opt) {
+  if (scan_tests::calls_t<test_backend>::blockwise(m != mode::exclusive, m != mode::inclusive, in,
+                                                   out, n, segment, init, op, opt))
+    return;
   switch (m) {
   case mode::inclusive:
     scan::blockwise_inclusive_scan(in, out, n, segment, op, opt);

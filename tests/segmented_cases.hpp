@@ -93,6 +93,9 @@ inline const char* const segment_layouts[] = {
 template <class In, class Output, class Segments, class Op>
 void call_segmented(mode m, const In* in, Output out, std::int64_t n, const Segments& segments,
                     const output_value_t<Output>& init, Op op, const scan::options& opt) {
+  if (scan_tests::calls_t<test_backend>::segmented(m != mode::exclusive, m != mode::inclusive, in,
+                                                   out, n, segments, init, op, opt))
+    return;
   switch (m) {
   case mode::inclusive:
     scan::segmented_inclusive_scan(in, out, n, segments, op, opt);

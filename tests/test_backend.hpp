@@ -25,6 +25,13 @@
 //                                                       // to 2^sweep_log2 + 1 (default 24: the
 //                                                       // GPU single pass stages from 2^24 on)
 //
+// Optional, read by the shared cases' call_scan, call_blockwise, call_segmented, call_batched and
+// call_strided helpers:
+//   struct calls;   // static bool flat(inclusive, with_init, <call_scan's arguments>), blockwise,
+//                   // segmented, batched and strided: make the call through another API (the
+//                   // Kokkos View fixture's Views) and return true, or return false for arguments
+//                   // that API cannot express (a negative n), which then go to the pointer API
+//
 // Optional, read by fuzz_body.hpp only:
 //   static void* create_stream();                       // a new stream for options.stream; with
 //   static void destroy_stream(void* stream);           // these five, cases run on streams of
@@ -81,5 +88,19 @@ template <class B, class = void> struct sweep_log2 : std::integral_constant<int,
 template <class B>
 struct sweep_log2<B, std::void_t<decltype(B::sweep_log2)>>
     : std::integral_constant<int, B::sweep_log2> {};
+
+// The optional `calls` member, and the one of a fixture without it: every call to the pointer API.
+struct pointer_calls {
+  template <class... Args> static bool flat(const Args&...) { return false; }
+  template <class... Args> static bool blockwise(const Args&...) { return false; }
+  template <class... Args> static bool segmented(const Args&...) { return false; }
+  template <class... Args> static bool batched(const Args&...) { return false; }
+  template <class... Args> static bool strided(const Args&...) { return false; }
+};
+template <class B, class = void> struct calls_of { using type = pointer_calls; };
+template <class B> struct calls_of<B, std::void_t<typename B::calls>> {
+  using type = typename B::calls;
+};
+template <class B> using calls_t = typename calls_of<B>::type;
 
 } // namespace scan_tests

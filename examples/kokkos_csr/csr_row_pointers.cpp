@@ -37,11 +37,11 @@ int main(int argc, char* argv[]) {
   //    scan and its total are queued on exec; nothing waits until the total is read back.
   Kokkos::View<offset*> row_ptr("row_ptr", rows + 1);
   auto starts = Kokkos::subview(row_ptr, Kokkos::make_pair(std::int64_t{0}, rows));
-  auto last = Kokkos::subview(row_ptr, rows);
-  scan::kokkos::exclusive_scan_total(exec, counts, starts, last, offset{0});
+  auto last = Kokkos::subview(row_ptr, Kokkos::make_pair(rows, rows + 1));
+  scan::kokkos::exclusive_scan(exec, counts, scan::kokkos::with_totals(starts, last), offset{0});
 
   offset nnz = 0;
-  Kokkos::deep_copy(exec, nnz, last);
+  Kokkos::deep_copy(exec, nnz, Kokkos::subview(row_ptr, rows));
   exec.fence();
 
   // 3. Column indices, written through the row pointers.

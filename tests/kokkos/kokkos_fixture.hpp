@@ -1,5 +1,6 @@
 // The kokkos backend's test fixture (tests/test_backend.hpp): memory of
-// Kokkos::DefaultExecutionSpace, and Kokkos initialized for the whole run by its session.
+// Kokkos::DefaultExecutionSpace, and Kokkos initialized for the whole run by its session. Test
+// programs derive their test_backend from it (kokkos_views_fixture.hpp adds the View calls).
 #pragma once
 
 #include <cstdint>
@@ -12,7 +13,7 @@
 
 #include "tests/host_memory.hpp"
 
-struct test_backend {
+struct kokkos_fixture {
   static constexpr scan::backend id = scan::backend::kokkos;
   using exec = Kokkos::DefaultExecutionSpace;
   using memory = exec::memory_space;
@@ -69,7 +70,7 @@ struct test_backend {
     return host_test_items();
   }
 
-private:
+protected:
   template <class T> static auto host_view(T* p, std::int64_t n) {
     return Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryUnmanaged>(
         p, static_cast<std::size_t>(n));

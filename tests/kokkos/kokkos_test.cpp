@@ -3,4 +3,6 @@
 // initialized for the whole run by the fixture's session.
 #include "tests/kokkos/kokkos_fixture.hpp"
 
+struct test_backend : kokkos_fixture {};
+
 #include "tests/scan_test_body.hpp"

@@ -1,8 +1,6 @@
-// The kokkos backend's blockwise scan (scan/blockwise.hpp): independent scans of consecutive
-// segments, run as one ReduceThenScan of (value, head) pairs under an operator that restarts at
-// every segment head (core/headed.hpp: associative, order-keeping, no identity), on
-// the backend's team kernels, over core/headed_sequences.hpp's pairs with a head every `segment`
-// items.
+// The kokkos backend's blockwise scan (scan/blockwise.hpp) on its team kernels: one ReduceThenScan
+// of core/headed_sequences.hpp's (value, head) pairs, a head every `segment` items, under an
+// operator that restarts at every head (core/headed.hpp: associative, order-keeping, no identity).
 #pragma once
 
 #include <cstdint>

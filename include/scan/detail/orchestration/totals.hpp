@@ -52,31 +52,29 @@ template <class Out, class OutSeq, class TotalsSeq, class Op> struct finish_tota
 };
 
 // The steps over segments whose tails are known (segment_tails): one index per segment.
-template <class In, class Out> struct save_tail_items {
+template <class Out, class InSeq, class TotalsSeq> struct save_tail_items {
   segment_tails tails;
-  const In* in;
-  Out* totals;
-
+  InSeq in;
+  TotalsSeq totals;
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
     const segment_tail t = tails(s);
-    if (!t.empty()) save_tail_item<Out, const In*, Out*>{in, totals}(s, t);
+    if (!t.empty()) save_tail_item<Out, InSeq, TotalsSeq>{in, totals}(s, t);
   }
 };
 
-template <class Out, class Op> struct finish_totals {
+template <class Out, class OutSeq, class TotalsSeq, class Op> struct finish_totals {
   segment_tails tails;
-  const Out* out;
-  Out* totals;
+  OutSeq out;
+  TotalsSeq totals;
   bool inclusive;
   maybe<Out> init;
   Op op;
-
   SCAN_HOST_DEVICE void operator()(std::int64_t s) const {
     const segment_tail t = tails(s);
     if (t.empty())
       totals[s] = init.present ? init.value : Out{};
     else
-      finish_total<Out, const Out*, Out*, Op>{out, totals, inclusive, op}(s, t);
+      finish_total<Out, OutSeq, TotalsSeq, Op>{out, totals, inclusive, op}(s, t);
   }
 };
 
@@ -95,15 +93,17 @@ template <class Step> struct over_marked_items {
   }
 };
 
-// One step of a checked call's totals (tails.count of them, into `totals`).
-template <class Parts, class In, class Out, class Op>
-void write_totals(Parts& parts, totals_step step, const segment_tails& tails, const In* in,
-                  const Out* out, Out* totals, bool inclusive, maybe<Out> init, Op op) {
+// One step of a checked call's totals (tails.count of them, into `totals`), over sequences indexed
+// like pointers that tails index.
+template <class Parts, class InSeq, class OutSeq, class TotalsSeq, class Out, class Op>
+void write_totals(Parts& parts, totals_step step, const segment_tails& tails, InSeq in, OutSeq out,
+                  TotalsSeq totals, bool inclusive, maybe<Out> init, Op op) {
   if (tails.count <= 0) return;
   if (step == totals_step::finish)
-    parts.for_each(tails.count, finish_totals<Out, Op>{tails, out, totals, inclusive, init, op});
+    parts.for_each(tails.count, finish_totals<Out, OutSeq, TotalsSeq, Op>{tails, out, totals,
+                                                                          inclusive, init, op});
   else if (!inclusive)
-    parts.for_each(tails.count, save_tail_items<In, Out>{tails, in, totals});
+    parts.for_each(tails.count, save_tail_items<Out, InSeq, TotalsSeq>{tails, in, totals});
 }
 
 // The same for the n > 0 items of segments known by their marks, into the first `capacity` of
