@@ -8,6 +8,7 @@
 
 #include <cuda_runtime.h>
 
+#include "tests/cuda/cuda_skip_reason.hpp"
 #include <scan/error.hpp>
 #include <scan/scan.hpp>
 
@@ -15,15 +16,7 @@ struct test_backend {
   static constexpr scan::backend id = scan::backend::cuda;
   static constexpr bool rejects_host_pointers = true;
 
-  static std::string skip_reason() {
-    int count = 0;
-    const cudaError_t status = cudaGetDeviceCount(&count);
-    if (status != cudaSuccess)
-      return std::string("no CUDA device: cudaGetDeviceCount: ") + cudaGetErrorName(status) + " (" +
-             cudaGetErrorString(status) + ")";
-    if (count == 0) return "no CUDA device: cudaGetDeviceCount found 0 devices";
-    return {};
-  }
+  static std::string skip_reason() { return cuda_test::skip_reason(); }
 
   static scan::options options() {
     scan::options opt;

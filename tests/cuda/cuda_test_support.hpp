@@ -14,6 +14,8 @@
 #include <cuda_runtime.h>
 #include <doctest/doctest.h>
 
+#include "tests/cuda/cuda_skip_reason.hpp"
+
 #include <scan/scan.hpp>
 
 namespace cuda_test {
@@ -81,11 +83,8 @@ template <class Check> void check_on_threads(int threads, Check check) {
 }
 
 inline int run_or_skip(int argc, char** argv) {
-  int count = 0;
-  const cudaError_t status = cudaGetDeviceCount(&count);
-  if (status != cudaSuccess || count == 0) {
-    std::printf("SKIPPED: no CUDA device (%s)\n",
-                status != cudaSuccess ? cudaGetErrorString(status) : "0 devices");
+  if (const std::string why = skip_reason(); !why.empty()) {
+    std::printf("SKIPPED: %s\n", why.c_str());
     return 77;
   }
   doctest::Context context(argc, argv);

@@ -114,7 +114,7 @@ TEST_CASE("distributed scans over NCCL: one process per rank") {
 int main(int argc, char** argv) {
   const int devices = count_devices();
   if (devices == 0) {
-    std::printf("SKIPPED: no CUDA device\n");
+    std::printf("SKIPPED: %s\n", cuda_test::skip_reason().c_str());
     return 77;
   }
   const int ranks = env_int("SCAN_TEST_RANKS", devices);
