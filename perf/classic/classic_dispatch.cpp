@@ -26,21 +26,28 @@ const classic_entry& entry_for(strategy s) {
   return entry_for(s, std::make_index_sequence<std::size(strategy_names)>{});
 }
 
-} // namespace
-
-void run(strategy s, const detail::request& r) {
-  const classic_entry& unit = entry_for(s);
+// Checks r as libscan checks a full or blockwise scan (`check`), then runs it with the unit's
+// `scan`; the library's workspace serves every call.
+template <class Check>
+void checked_run(const detail::request& r, Check check,
+                 void (*classic_entry::*scan)(const detail::request&), const classic_entry& unit) {
   detail::request call = r;
   call.opt.workspace = {};
-  const backend b = call.segment > 0 ? detail::check_blockwise(call) : detail::check(call);
+  const backend b = check(call);
   if (b != backend::cuda)
     throw error("options.backend: the classic strategies run on the cuda backend, not " +
                 std::string(to_string(b)));
-  if (call.n == 0) return;
-  if (call.segment > 0)
-    unit.run_blockwise(call);
-  else
-    unit.run_full(call);
+  if (call.n > 0) (unit.*scan)(call);
+}
+
+} // namespace
+
+void run(strategy s, const detail::request& r) {
+  checked_run(r, detail::check, &classic_entry::run_full, entry_for(s));
+}
+
+void run_blockwise(strategy s, const detail::request& r) {
+  checked_run(r, detail::check_blockwise, &classic_entry::run_blockwise, entry_for(s));
 }
 
 } // namespace scan::classic

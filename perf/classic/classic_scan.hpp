@@ -20,20 +20,19 @@
 
 namespace scan::classic {
 
-// Checks and runs request r (r.segment >= 1: a blockwise scan) with strategy s.
+// Check and run request r with strategy s: a full scan, or a blockwise one of r.segment items.
 void run(strategy s, const detail::request& r);
+void run_blockwise(strategy s, const detail::request& r);
 
 namespace detail_classic {
 
 template <class In, class Out, class Op>
-void dispatch(strategy s, const In* in, Out* out, std::int64_t n, std::int64_t segment,
-              bool inclusive, const Out* init, const options& opt) {
+detail::request request_of(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init,
+                           const options& opt) {
   static_assert(is_compiled<In, Out, Op>(),
                 "the classic strategies run the compiled set only: built-in operators on "
                 "built-in types");
-  detail::request r = detail::make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
-  r.segment = segment;
-  run(s, r);
+  return detail::make_request<In, Out, Op>(in, out, n, inclusive, init, opt);
 }
 
 template <class Out> void require_blockwise() {
@@ -47,13 +46,13 @@ template <class Out> void require_blockwise() {
 template <class In, class Out, class Op = sum>
 void inclusive_scan(strategy s, const In* in, Out* out, std::int64_t n, Op = {},
                     const options& opt = {}) {
-  detail_classic::dispatch<In, Out, Op>(s, in, out, n, 0, true, nullptr, opt);
+  run(s, detail_classic::request_of<In, Out, Op>(in, out, n, true, nullptr, opt));
 }
 
 template <class In, class Out, class Op = sum>
 void exclusive_scan(strategy s, const In* in, Out* out, std::int64_t n,
                     detail::non_deduced<Out> init, Op = {}, const options& opt = {}) {
-  detail_classic::dispatch<In, Out, Op>(s, in, out, n, 0, false, &init, opt);
+  run(s, detail_classic::request_of<In, Out, Op>(in, out, n, false, &init, opt));
 }
 
 // Blockwise scans (segment >= 1): tiles of the strategy's blockwise shape scan the segments; a
@@ -62,7 +61,9 @@ template <class In, class Out, class Op = sum>
 void blockwise_inclusive_scan(strategy s, const In* in, Out* out, std::int64_t n,
                               std::int64_t segment, Op = {}, const options& opt = {}) {
   detail_classic::require_blockwise<Out>();
-  detail_classic::dispatch<In, Out, Op>(s, in, out, n, segment, true, nullptr, opt);
+  detail::request r = detail_classic::request_of<In, Out, Op>(in, out, n, true, nullptr, opt);
+  r.segment = segment;
+  run_blockwise(s, r);
 }
 
 template <class In, class Out, class Op = sum>
@@ -70,7 +71,9 @@ void blockwise_exclusive_scan(strategy s, const In* in, Out* out, std::int64_t n
                               std::int64_t segment, detail::non_deduced<Out> init, Op = {},
                               const options& opt = {}) {
   detail_classic::require_blockwise<Out>();
-  detail_classic::dispatch<In, Out, Op>(s, in, out, n, segment, false, &init, opt);
+  detail::request r = detail_classic::request_of<In, Out, Op>(in, out, n, false, &init, opt);
+  r.segment = segment;
+  run_blockwise(s, r);
 }
 
 } // namespace scan::classic
