@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <vector>
 
 #include <scan/batched.hpp>
 #include <scan/kokkos.hpp>
@@ -36,16 +37,16 @@ struct test_backend : kokkos_fixture {
     }
     template <class T> static auto view(const ::scan::matrix<T>& m) {
       return matrix_view<T>(m.data, Kokkos::LayoutStride(static_cast<std::size_t>(m.rows),
-                                                    static_cast<std::size_t>(m.ld),
-                                                    static_cast<std::size_t>(m.cols), 1));
+                                                         static_cast<std::size_t>(m.ld),
+                                                         static_cast<std::size_t>(m.cols), 1));
     }
-    // An output pointer or matrix as a View, and with_totals' array as `count` totals.
-    template <class O, class Make> static auto output(const O& out, std::int64_t, Make make) {
+    // An output pointer or matrix as a View, and with_totals' array as count() totals.
+    template <class O, class Count, class Make> static auto output(const O& out, Count, Make make) {
       return make(out);
     }
-    template <class O, class T, class Make>
-    static auto output(const ::scan::with_totals<O, T>& out, std::int64_t count, Make make) {
-      return ::scan::kokkos::with_totals(make(out.out), view(out.totals, count));
+    template <class O, class T, class Count, class Make>
+    static auto output(const ::scan::with_totals<O, T>& out, Count count, Make make) {
+      return ::scan::kokkos::with_totals(make(out.out), view(out.totals, count()));
     }
     template <class T> static const ::scan::matrix<T>& matrix_of(const ::scan::matrix<T>& m) {
       return m;
@@ -76,7 +77,8 @@ struct test_backend : kokkos_fixture {
                      std::int64_t n, const Init& init, Op op, const ::scan::options& opt) {
       if (!holds(n)) return false;
       const auto v = view(in, n);
-      const auto o = output(out, 1, [&](auto* p) { return view(p, n); });
+      const auto o = output(
+          out, [] { return 1; }, [&](auto* p) { return view(p, n); });
       return run(
           inclusive, with_init, init,
           [&](auto... i) { ::scan::kokkos::inclusive_scan(exec{}, v, o, i..., op, opt); },
@@ -90,7 +92,8 @@ struct test_backend : kokkos_fixture {
       if (!holds(n)) return false;
       const auto v = view(in, n);
       const std::int64_t count = segment > 0 ? (n + segment - 1) / segment : 0;
-      const auto o = output(out, count, [&](auto* p) { return view(p, n); });
+      const auto o = output(
+          out, [&] { return count; }, [&](auto* p) { return view(p, n); });
       return run(
           inclusive, with_init, init,
           [&](auto... i) {
@@ -111,19 +114,42 @@ struct test_backend : kokkos_fixture {
     static auto segments_of(const ::scan::keys<K, E>& s, std::int64_t n) {
       return ::scan::kokkos::keys(view(s.data, n), s.equal);
     }
+    template <class O> static std::int64_t entries_of(const ::scan::offsets<O>& s) {
+      return s.num_segments < 0 ? -1 : s.num_segments + 1;
+    }
+    template <class S> static std::int64_t entries_of(const S&) { return 0; }
+    // How many totals the segments have: flags and keys are read back to count their heads.
     template <class O> static std::int64_t totals_of(const ::scan::offsets<O>& s, std::int64_t) {
       return s.num_segments;
     }
-    template <class S> static std::int64_t totals_of(const S&, std::int64_t n) { return n; }
+    template <class F>
+    static std::int64_t totals_of(const ::scan::head_flags<F>& s, std::int64_t n) {
+      return heads(s.data, n, [](const F& flag, const F&) { return !flag; });
+    }
+    template <class K, class E>
+    static std::int64_t totals_of(const ::scan::keys<K, E>& s, std::int64_t n) {
+      return heads(s.data, n, [&](const K& key, const K& before) { return s.equal(key, before); });
+    }
+    template <class T, class Continues>
+    static std::int64_t heads(const T* data, std::int64_t n, Continues continues) {
+      if (n <= 0 || !data) return n > 0 ? n : 0;
+      std::vector<T> items(static_cast<std::size_t>(n));
+      download(items.data(), data, n);
+      std::int64_t count = 1;
+      for (std::size_t i = 1; i < items.size(); ++i)
+        count += continues(items[i], items[i - 1]) ? 0 : 1;
+      return count;
+    }
 
     template <class In, class Output, class Segments, class Init, class Op>
     static bool segmented(bool inclusive, bool with_init, const In* in, const Output& out,
                           std::int64_t n, const Segments& segments, const Init& init, Op op,
                           const ::scan::options& opt) {
-      if (!holds(n) || !holds(totals_of(segments, n) + 1)) return false;
+      if (!holds(n) || !holds(entries_of(segments))) return false;
       const auto v = view(in, n);
       const auto s = segments_of(segments, n);
-      const auto o = output(out, totals_of(segments, n), [&](auto* p) { return view(p, n); });
+      const auto o = output(
+          out, [&] { return totals_of(segments, n); }, [&](auto* p) { return view(p, n); });
       return run(
           inclusive, with_init, init,
           [&](auto... i) {
@@ -138,8 +164,9 @@ struct test_backend : kokkos_fixture {
                         const ::scan::options& opt) {
       if (!valid(in) || !valid(matrix_of(out))) return false;
       const auto v = view(in);
-      const auto o = output(out, axis == ::scan::along::rows ? in.rows : in.cols,
-                            [&](const auto& m) { return view(m); });
+      const auto o = output(
+          out, [&] { return axis == ::scan::along::rows ? in.rows : in.cols; },
+          [&](const auto& m) { return view(m); });
       return run(
           inclusive, with_init, init,
           [&](auto... i) {
@@ -154,7 +181,8 @@ struct test_backend : kokkos_fixture {
                         const Init& init, Op op, const ::scan::options& opt) {
       if (!holds(n) || in_stride < 1 || out_stride < 1) return false;
       const auto v = view(in, n, in_stride);
-      const auto o = output(out, 1, [&](auto* p) { return view(p, n, out_stride); });
+      const auto o = output(
+          out, [] { return 1; }, [&](auto* p) { return view(p, n, out_stride); });
       return run(
           inclusive, with_init, init,
           [&](auto... i) { ::scan::kokkos::inclusive_scan(exec{}, v, o, i..., op, opt); },
