@@ -8,7 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/compiled_entries.hpp>
 #include <scan/options.hpp>
 
 namespace scan::classic {

@@ -10,9 +10,9 @@
 //                                        along, init);  // and a total per row (column)
 //
 // Any layout (LayoutRight, LayoutLeft, strided subviews): a View's strides become the lanes'
-// (core/lanes.hpp), so nothing is copied. `in` and `out` have one shape; in place means the same
-// data and strides. Every call is instantiated in the calling file, on the GPU kernels where exec
-// runs them (kokkos_native.hpp).
+// (vocabulary/lanes.hpp), so nothing is copied. `in` and `out` have one shape; in place means the
+// same data and strides. Every call is instantiated in the calling file, on the GPU kernels where
+// exec runs them (kokkos_native.hpp).
 #pragma once
 
 #include <cstdint>
@@ -21,10 +21,10 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <scan/detail/core/lanes.hpp>
 #include <scan/detail/kokkos_view_totals.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
 
 namespace scan::kokkos {
 

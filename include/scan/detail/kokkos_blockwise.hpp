@@ -1,20 +1,22 @@
 // The kokkos backend's blockwise scan (scan/blockwise.hpp): independent scans of consecutive
 // segments, run as one ReduceThenScan of (value, head) pairs under an operator that restarts at
-// every segment head (core/headed.hpp: associative, order-keeping, no identity), on
-// the backend's team kernels, over core/headed_sequences.hpp's pairs with a head every `segment`
-// items.
+// every segment head (vocabulary/headed.hpp: associative, order-keeping, no identity), on
+// the backend's team kernels, over vocabulary/headed_sequences.hpp's pairs with a head every
+// `segment` items.
 #pragma once
 
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>
 
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/headed_sequences.hpp>
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/headed_sequences.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/options.hpp>
 
 namespace scan::kokkos {
 

@@ -9,7 +9,7 @@
 //                                          segment, init);  // and ceil(n / segment) totals
 //
 // `in` and `out` are as in the flat View scans (kokkos_views.hpp): any layout, strided subviews,
-// in place. The whole segments run as the rows of one batched scan (core/lanes.hpp) over the
+// in place. The whole segments run as the rows of one batched scan (vocabulary/lanes.hpp) over the
 // Views' own strides, a shorter last one as a flat scan, so nothing is copied. Like the batched
 // and segmented scans these take their scratch memory from the library (options::workspace is
 // not used); `segment` < 1 raises scan::error("segment: ...").
@@ -22,10 +22,10 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <scan/detail/core/lanes.hpp>
 #include <scan/detail/kokkos_view_totals.hpp>
 #include <scan/detail/kokkos_views.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
 
 namespace scan::kokkos {
 

@@ -29,8 +29,8 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
-#include <scan/detail/core/sequence.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
 #include <scan/options.hpp>
