@@ -15,13 +15,13 @@
 #include <cstdio>
 #include <string>
 
-#include <scan/scan.hpp>
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_backend.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
-#include <scan/detail/core/workspace.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
+#include <scan/detail/runtime/workspace.hpp>
+#include <scan/scan.hpp>
 
 #include "perf/kit/cub_scan.cuh"
 #include "perf/kit/cuda_device.cuh"

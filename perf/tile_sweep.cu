@@ -15,7 +15,7 @@
 // the evict-first cache policy. --wide: both kernels' blocks per multiprocessor for 16-byte values
 // (the affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
 // ones. --order: the tuned single pass with its tiles numbered by block index and by ticket
-// (tile_order, core/lookback_state.hpp); with --wide, over the 16-byte values.
+// (tile_order, vocabulary/lookback_state.hpp); with --wide, over the 16-byte values.
 //
 // perf/tune.sh runs --from, --delays and --hints and writes the run-time entry of the GPU it runs
 // on (include/scan/detail/backends/cuda/cuda_tuning.hpp) from their --csv rows; shapes and blocks
@@ -30,7 +30,7 @@
 #include <scan/detail/backends/cuda/cuda_launch.cuh>
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 #include "perf/cuda_table.cuh"
 #include "perf/kit/affine64.hpp"
@@ -247,7 +247,7 @@ using swept_hints = shapes<tuned_with<staged_evict_first_below<0>>,
 const std::vector<std::string> hints_names = {"plain loads", "evict-first loads"};
 
 // The tuned single pass with its tiles numbered by block index and by ticket
-// (core/lookback_state.hpp's tile_order).
+// (vocabulary/lookback_state.hpp's tile_order).
 template <scan::detail::tile_order Order>
 using ordered = variant<scan::cuda::cuda_vendor::tuned_strategy, as_tuned, ordered_launch<Order>>;
 using swept_order = shapes<ordered<scan::detail::tile_order::by_block_index>,

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include <scan/detail/core/communicator.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/segment_tails.hpp>
+#include <scan/communicator.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {

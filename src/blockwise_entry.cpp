@@ -3,6 +3,7 @@
 // segment length or the layout, and the backend's compiled blockwise scan.
 #include <string>
 
+#include <scan/detail/compiled_entries.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 

@@ -3,7 +3,8 @@
 #include <string>
 #include <utility>
 
-#include <scan/detail/core/segment_tails.hpp>
+#include <scan/detail/compiled_entries.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 

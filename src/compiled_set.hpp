@@ -6,8 +6,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/segment_tails.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/error.hpp>
 #include <scan/segments.hpp>
 #include <scan/types.hpp>

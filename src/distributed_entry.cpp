@@ -2,6 +2,7 @@
 // those of the communicator and options, and the backend's compiled distributed scan.
 #include <string>
 
+#include <scan/detail/compiled_entries.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 
+#include <scan/detail/compiled_entries.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
 

@@ -211,7 +211,7 @@ void check_strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stri
 // few long lanes (chunked) and many short ones; on GPUs, few columns on row tiles (packed and
 // padded rows, many tiles) and more on a block's groups of 32 (a ragged last group, many tiles),
 // 4-byte integers in pairs of lanes where lanes and leading dimensions are even
-// (core/lane_pairs.hpp).
+// (vocabulary/lane_pairs.hpp).
 inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {5, 0, 0, 3},
                                              {1, 1, 1, 1},

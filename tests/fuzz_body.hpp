@@ -175,8 +175,8 @@ inline constexpr const char* segmented_names[] = {"none", "offsets32", "offsets6
 enum class batched { none, rows, columns, strided };
 inline constexpr const char* batched_names[] = {"none", "rows", "columns", "strided"};
 
-// A batched case's lanes (core/lanes.hpp): item j of lane l at l * lane + j * item, in the input
-// and the output each with their own strides.
+// A batched case's lanes (vocabulary/lanes.hpp): item j of lane l at l * lane + j * item, in the
+// input and the output each with their own strides.
 struct lanes_shape {
   std::int64_t lanes = 0, length = 0;
   std::int64_t in_lane = 0, in_item = 0, out_lane = 0, out_item = 0;

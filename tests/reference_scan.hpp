@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include <scan/detail/backends/host/serial_scan.hpp>
-#include <scan/detail/core/rounded.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
 #include <scan/operators.hpp>
 
 namespace scan::reference {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/communicator.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/communicator.hpp>
+#include <scan/detail/call/request.hpp>
 
 namespace scan::gpu {
 

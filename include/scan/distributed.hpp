@@ -18,7 +18,7 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/communicator.hpp>
+#include <scan/communicator.hpp>
 #include <scan/scan.hpp>
 
 namespace scan {

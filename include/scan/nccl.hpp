@@ -26,7 +26,7 @@
 #include <cuda_runtime.h>
 #include <nccl.h>
 
-#include <scan/detail/core/communicator.hpp>
+#include <scan/communicator.hpp>
 #include <scan/distributed.hpp>
 #include <scan/error.hpp>
 

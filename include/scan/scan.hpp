@@ -20,9 +20,11 @@
 #include <cstdint>
 #include <type_traits>
 
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/compiled_entries.hpp>
 #include <scan/detail/header_path.hpp>
 #include <scan/detail/operator_argument.hpp>
-#include <scan/detail/core/request.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
 #include <scan/options.hpp>

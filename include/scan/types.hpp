@@ -2,11 +2,10 @@
 // cross from a header template into the library without a device compiler on the caller's side.
 //
 // Each list below is the only place its members are named: the checks, the visitors of the
-// compiled set (scan/detail/core/compiled_set.hpp), the perf runner's axes and the tests derive
-// from them. Adding a built-in element type: an enumerator and an entry in `element_types`;
-// adding a built-in operator: its functor (operators.hpp), an enumerator and an entry in
-// `operator_kinds`, and its name in SCAN_OPERATORS (CMakeLists.txt), which makes its compiled
-// translation unit.
+// compiled set (src/compiled_set.hpp), the perf runner's axes and the tests derive from them.
+// Adding a built-in element type: an enumerator and an entry in `element_types`; adding a
+// built-in operator: its functor (operators.hpp), an enumerator and an entry in `operator_kinds`,
+// and its name in SCAN_OPERATORS (CMakeLists.txt), which makes its compiled translation unit.
 #pragma once
 
 #include <cstddef>

@@ -3,7 +3,7 @@
 // strategy to its unit.
 #pragma once
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/request.hpp>
 
 #include "perf/classic/classic_strategy.hpp"
 

@@ -1,5 +1,5 @@
 // A single pass's look-back state in device memory of its own, zeroed once and kept across calls
-// as the library's workspace cache keeps it (core/lookback_state.hpp: later calls tell their
+// as the library's workspace cache keeps it (vocabulary/lookback_state.hpp: later calls tell their
 // flags apart by the epoch): for the programs that launch the single pass without the library's
 // workspace (tile_sweep, call_overhead).
 #pragma once
@@ -9,8 +9,9 @@
 
 #include <cuda_runtime.h>
 
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/runtime/lookback_workspace.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 #include "perf/kit/cuda_device.cuh"
 

@@ -1,12 +1,12 @@
-// Look-back state in host memory (core/lookback_state.hpp) for tests that launch the single-pass
-// kernels by hand: zeroed flags and high words, one state across calls, as the library's workspace
-// cache keeps it.
+// Look-back state in host memory (vocabulary/lookback_state.hpp) for tests that launch the
+// single-pass kernels by hand: zeroed flags and high words, one state across calls, as the
+// library's workspace cache keeps it.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 template <class T> struct host_lookback {
   std::vector<unsigned long long> header, flags, high;

@@ -20,22 +20,22 @@
 #include "perf/classic/kogge_stone_double_buffered.cuh"
 #include "perf/classic/kogge_stone_global.cuh"
 #include "perf/classic/kogge_stone_shared.cuh"
-#include <scan/detail/kernels/blockwise_kernels.cuh>
-#include <scan/detail/kernels/lanes_block_kernel.cuh>
-#include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/backends/cuda/cuda_tuning.hpp>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/backends/hip/hip_tuning.hpp>
+#include <scan/detail/kernels/blockwise_kernels.cuh>
 #include <scan/detail/kernels/cooperative_tile_copy.cuh>
 #include <scan/detail/kernels/for_each_kernel.cuh>
+#include <scan/detail/kernels/lanes_block_kernel.cuh>
+#include <scan/detail/kernels/lanes_row_tile_kernel.cuh>
 #include <scan/detail/kernels/offset_bits_kernel.cuh>
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/sequence.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "tests/gpu_emulation/host_lookback.hpp"
 #include "tests/reference_scan.hpp"
@@ -270,7 +270,7 @@ template <class Strategy, class T> struct kernels {
   }
 };
 
-// The kernels over strided sequences (core/sequence.hpp: a column of a matrix, a Kokkos
+// The kernels over strided sequences (vocabulary/sequence.hpp: a column of a matrix, a Kokkos
 // LayoutStride View): the single pass, staged and not, and ScanThenFan's part kernels with
 // reduce_parts; the items between a sequence's elements are left as they were.
 template <class Strategy, class T> struct strided_kernels {

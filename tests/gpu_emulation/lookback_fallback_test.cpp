@@ -12,6 +12,7 @@
 #include <scan/detail/kernels/block_scan.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/operators.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "tests/gpu_emulation/host_lookback.hpp"
 #include <scan/detail/backends/host/serial_scan.hpp>

@@ -1,4 +1,4 @@
-// The workspace layer every backend shares (scan/detail/core/), driven through a Memory that
+// The workspace layer every backend shares (scan/detail/runtime/), driven through a Memory that
 // records what it is asked to do: a caller's buffer is zeroed only when an earlier call left it
 // unready, the cache's buffers are held by one call at a time per stream, a capture gets buffers
 // of its own, and idle slots of streams that are gone are released.
@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include <scan/detail/core/workspace.hpp>
+#include <scan/detail/runtime/workspace.hpp>
 
 namespace {
 

@@ -6,8 +6,9 @@
 #include <cstdint>
 
 #include <scan/detail/backends/host/host_blockwise.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/header_path.hpp>
+#include <scan/options.hpp>
 #if defined(SCAN_WITH_KOKKOS)
 #include <scan/detail/kokkos_blockwise.hpp>
 #endif

@@ -5,11 +5,15 @@
 
 #include <string>
 
+#include <scan/communicator.hpp>
 #include <scan/detail/backends/host/host_backend.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/segment_tails.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
 #include <scan/error.hpp>
+#include <scan/options.hpp>
 #if defined(SCAN_WITH_CUDA) && defined(__CUDACC__)
 #include <scan/detail/backends/cuda/cuda_vendor.cuh>
 #include <scan/detail/backends/gpu/gpu_backend.cuh>

@@ -1,18 +1,21 @@
 // The kokkos backend's blockwise scan (scan/blockwise.hpp) on its team kernels: one ReduceThenScan
-// of core/headed_sequences.hpp's (value, head) pairs, a head every `segment` items, under an
-// operator that restarts at every head (core/headed.hpp: associative, order-keeping, no identity).
+// of vocabulary/headed_sequences.hpp's (value, head) pairs, a head every `segment` items, under an
+// operator that restarts at every head (vocabulary/headed.hpp: associative, order-keeping, no
+// identity).
 #pragma once
 
 #include <cstdint>
 
 #include <Kokkos_Core.hpp>
 
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/headed_sequences.hpp>
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/headed_sequences.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/options.hpp>
 
 namespace scan::kokkos {
 

@@ -1,8 +1,8 @@
 // How scan/kokkos.hpp's entry points run: a View becomes a pointer, a strided sequence or a lanes
-// layout (core/lanes.hpp), and the front end's scan_on, lanes_on, segmented_on and the totals'
-// steps (orchestration/totals.hpp) run on kokkos_backend<Exec>{exec}: libscan's GPU kernels on the
-// instance's stream for Kokkos::Cuda and Kokkos::HIP, the portable team kernels elsewhere. Every
-// check runs before anything is queued, so a rejected call writes nothing.
+// layout (vocabulary/lanes.hpp), and the front end's scan_on, lanes_on, segmented_on and the
+// totals' steps (orchestration/totals.hpp) run on kokkos_backend<Exec>{exec}: libscan's GPU kernels
+// on the instance's stream for Kokkos::Cuda and Kokkos::HIP, the portable team kernels elsewhere.
+// Every check runs before anything is queued, so a rejected call writes nothing.
 #pragma once
 
 #include <cstdint>
@@ -13,12 +13,12 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_scan.hpp>
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/segment_tails.hpp>
-#include <scan/detail/core/sequence.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/detail/orchestration/totals.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
 #include <scan/options.hpp>
@@ -202,9 +202,9 @@ auto describe(const keys_view<View, Equal>& s, const OutView& out, std::int64_t 
   return scan::keys<std::remove_pointer_t<decltype(s.view.data())>, Equal>(s.view.data(), s.equal);
 }
 
-// Where each segment of a call ends (core/segment_tails.hpp): item indices of the rank-1 Views'
-// sequences, element offsets from the data of a lanes layout's. Segments counted from marks have
-// none (count -1).
+// Where each segment of a call ends (orchestration/segmentation/segment_tails.hpp): item indices of
+// the rank-1 Views' sequences, element offsets from the data of a lanes layout's. Segments counted
+// from marks have none (count -1).
 template <class Shape>
 scan::detail::segment_tails tails_of(const Shape& shape, const scan::detail::lanes_layout& at) {
   using tails = scan::detail::segment_tails;

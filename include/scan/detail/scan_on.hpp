@@ -7,13 +7,17 @@
 #include <limits>
 #include <type_traits>
 
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/rounded.hpp>
+#include <scan/communicator.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/orchestration/distributed.hpp>
 #include <scan/detail/orchestration/lanes.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
 #include <scan/detail/orchestration/segmented.hpp>
 #include <scan/detail/orchestration/totals.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {
@@ -114,7 +118,7 @@ std::size_t workspace_bytes_on(const Backend& backend, std::int64_t n, std::size
   return bytes;
 }
 
-// The same for a scan from In into Out, which runs in Out's accumulator (core/rounded.hpp).
+// The same for a scan from In into Out, which runs in Out's accumulator (vocabulary/rounded.hpp).
 template <class In, class Out, class Backend>
 std::size_t workspace_bytes_on(const Backend& backend, std::int64_t n, const options& opt) {
   return workspace_bytes_on(backend, n, sizeof(In), sizeof(accumulator_t<Out>), opt);

@@ -5,9 +5,10 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/header_path.hpp>
 #include <scan/detail/scan_on.hpp>
+#include <scan/options.hpp>
 
 namespace scan::detail {
 

@@ -8,17 +8,17 @@
 // the block scans.
 // short_segments_kernel (segment < tile): a tile holds `per_tile` whole segments (at most
 // floor(tile / segment): blockwise_plan.hpp's short_tile_segments); with several per tile the
-// block scan runs on head-flagged values (core/headed.hpp).
+// block scan runs on head-flagged values (vocabulary/headed.hpp).
 // Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape.
 #pragma once
 
 #include <cstdint>
 
 #include <scan/detail/kernels/part_kernels.cuh>
-#include <scan/detail/core/headed.hpp>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_prefix.cuh>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

@@ -41,9 +41,9 @@ __global__ void __launch_bounds__(for_each_threads)
 inline constexpr int mark_adjacent_steps = 2;
 
 // words[w] bit b = (item 32w + b starts a segment) for the n items of `data`, item 0 always,
-// item i > 0 when differs(data[i - 1], data[i]) (head flags, keys: core/head_marks.hpp). A warp
-// takes warp_size * Vec consecutive items per step, Vec per lane in one 16-byte load where Vec > 1
-// (an item per thread, pack_bits_kernel, read keys at 0.41 of a copy's bandwidth on the H100);
+// item i > 0 when differs(data[i - 1], data[i]) (head flags, keys: vocabulary/head_marks.hpp). A
+// warp takes warp_size * Vec consecutive items per step, Vec per lane in one 16-byte load where Vec
+// > 1 (an item per thread, pack_bits_kernel, read keys at 0.41 of a copy's bandwidth on the H100);
 // a lane's predecessor comes from its neighbour by a shuffle, and the Vec bits of the lanes of a
 // word are ored together by shuffles, its first lane storing it.
 template <int Vec, class Elem, class Differs>

@@ -2,7 +2,7 @@
 // by lane_block_rows chunks of Run items: a lane's tile is lane_block_rows times a thread's chunk,
 // so a lane has that many times fewer tiles in flight, and the block's rows of threads poll that
 // many of a lane's predecessors per round trip (Polls times as many after the first round). Each
-// (tile, lane) has its descriptor (core/lookback_state.hpp), numbered tile * 32 + lane of the
+// (tile, lane) has its descriptor (vocabulary/lookback_state.hpp), numbered tile * 32 + lane of the
 // group; a lane's predecessor is `stride` = 32 * groups descriptors back.
 //
 // A block: loads its chunks (a warp of 32 lanes per row: coalesced), combines them per lane in
@@ -15,12 +15,12 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/request.hpp>
 #include <scan/detail/kernels/lanes_single_pass_kernel.cuh>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

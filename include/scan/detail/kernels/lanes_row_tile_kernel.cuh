@@ -18,12 +18,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/lookback_state.hpp>
-#include <scan/detail/core/request.hpp>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
 #include <scan/detail/platform/platform.cuh>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

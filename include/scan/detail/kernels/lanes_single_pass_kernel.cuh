@@ -1,10 +1,10 @@
 // The single pass of batched scans whose lanes lie next to each other (along columns,
-// core/lanes.hpp: lane stride 1): a thread per chunk of Run items of one lane, lanes fastest, so
-// that a warp's load of one row is one coalesced access. Each (chunk, lane) is a tile of the
-// look-back state (core/lookback_state.hpp), numbered chunk * lanes + lane: a thread publishes its
-// chunk's aggregate, looks back along its own lane (tile - lanes, tile - 2 lanes, ...) to the
-// nearest published prefix, publishes its inclusive prefix and stores its chunk. 2n traffic plus a
-// descriptor per chunk.
+// vocabulary/lanes.hpp: lane stride 1): a thread per chunk of Run items of one lane, lanes fastest,
+// so that a warp's load of one row is one coalesced access. Each (chunk, lane) is a tile of the
+// look-back state (vocabulary/lookback_state.hpp), numbered chunk * lanes + lane: a thread
+// publishes its chunk's aggregate, looks back along its own lane (tile - lanes, tile - 2 lanes,
+// ...) to the nearest published prefix, publishes its inclusive prefix and stores its chunk. 2n
+// traffic plus a descriptor per chunk.
 //
 // For GPUs without forward progress between blocks (HIP's): a thread that has polled a chunk
 // `patience` times reduces the blocking chunk's input itself, so no thread waits on a block that
@@ -14,10 +14,10 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/request.hpp>
 #include <scan/detail/kernels/lookback.cuh>
 #include <scan/detail/kernels/single_pass_kernel.cuh>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

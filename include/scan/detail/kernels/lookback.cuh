@@ -1,4 +1,4 @@
-// Decoupled look-back over the tile descriptors of core/lookback_state.hpp, on a GPU.
+// Decoupled look-back over the tile descriptors of vocabulary/lookback_state.hpp, on a GPU.
 //
 // Values of at most 8 bytes travel inside their descriptor (tag and value in one 16-byte access;
 // pairs of such values too, their head in the tag), so a look-back step costs one round trip to L2;
@@ -11,11 +11,11 @@
 
 #include <cstring>
 
-#include <scan/detail/platform/platform.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/platform/platform.cuh>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 
@@ -42,8 +42,8 @@ template <class T> struct tile_descriptors {
   using form = packed_form<T>;
   using word = typename form::word;
   // Packed: the value (its word) in the descriptor. Split: in halves, the high one in a second
-  // descriptor with the same tag (lookback_state.hpp); 16-byte values measured 0.48 of a copy on
-  // the H100 with their look-back's two round trips a step (perf/CUDA_RESULTS.md).
+  // descriptor with the same tag (vocabulary/lookback_state.hpp); 16-byte values measured 0.48 of a
+  // copy on the H100 with their look-back's two round trips a step (perf/CUDA_RESULTS.md).
   static constexpr bool packed = sizeof(word) <= 8 && atomic_pair_access;
   static constexpr bool split = sizeof(word) > 8 && sizeof(word) <= 16 && atomic_pair_access;
 

@@ -10,15 +10,15 @@
 // 47 / 30 / 35 / 29, one segment a thread 393 / 121 / 44 / 21 / 12; the kernel before (a warp scan
 // of every start, an atomic a word) 326 / 86 at 1 / 4, 25 / 15 at 16 / 32. 2^28 items at 16 / 64:
 // one segment a thread 80 / 31, four a thread (set_start_bits_kernel) 32 / 8.4.
-// Bad offsets set *bad (core/head_marks.hpp); their marks are then undefined but stay within the
-// bitmap.
+// Bad offsets set *bad (vocabulary/head_marks.hpp); their marks are then undefined but stay within
+// the bitmap.
 #pragma once
 
 #include <cstdint>
 
-#include <scan/detail/core/head_marks.hpp>
 #include <scan/detail/kernels/for_each_kernel.cuh>
 #include <scan/detail/platform/platform.cuh>
+#include <scan/detail/vocabulary/head_marks.hpp>
 
 namespace scan::gpu {
 

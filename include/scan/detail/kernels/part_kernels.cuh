@@ -10,7 +10,7 @@
 
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_prefix.cuh>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

@@ -14,13 +14,13 @@
 #include <scan/detail/kernels/part_kernels.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_prefix.cuh>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 
 // Run by thread 0 of a block: reads the call's epoch, then draws a ticket from the counter (the
-// epoch first: core/lookback_state.hpp), the block's tile where tiles go by ticket; the block
+// epoch first: vocabulary/lookback_state.hpp), the block's tile where tiles go by ticket; the block
 // drawing the last ticket resets the counter and advances the epoch for the next call.
 __device__ __forceinline__ void draw_tile(unsigned long long* header, long long num_tiles,
                                           long long& tile, unsigned long long& epoch) {
@@ -85,7 +85,7 @@ resolve_tile_prefix(InSeq in, long long tile, unsigned long long epoch, const Ou
 
 // Fallback: look back with reduce_when_blocked (lookback.cuh) after `patience` polls, for GPUs
 // without forward progress between blocks (resolve_tile_prefix). Order: how a block finds its
-// tile (core/lookback_state.hpp). `delay_ns`: the sleep before a tile's first look-back poll.
+// tile (vocabulary/lookback_state.hpp). `delay_ns`: the sleep before a tile's first look-back poll.
 template <class Shape, class BlockScan, bool Fallback = false,
           detail::tile_order Order = detail::tile_order::by_ticket, class InSeq, class OutSeq,
           class Out, class Op>

@@ -215,7 +215,7 @@ __device__ __forceinline__ Out scan_tile_in_place(Out* tile, Storage& storage, O
 // TotalsScan: the block scan of the run totals, a block strategy over tile_shape<threads, runs, 1>
 // (run k of lane l there is run k of lane l here, so its prefixes are the runs' prefixes); over
 // tile_shape<threads, 1, 1> where the tile resolves in place (staged_totals_shape). Order: how a
-// block finds its tile (core/lookback_state.hpp).
+// block finds its tile (vocabulary/lookback_state.hpp).
 // in_copy: the staged elements (staged_source) are 16-byte aligned (the copy's requirement; other
 // inputs, strided sequences among them, load element by element, consecutive threads taking
 // consecutive items). evict_first_loads: the tile copies ask the L2 to give up the input's lines

@@ -1,18 +1,18 @@
 // Moving a tile between global memory and registers in the layout of tile_shape.cuh. Full tiles
 // at vector-aligned addresses use one access of up to 16 bytes per run; unaligned pointers and
-// strided sequences (core/sequence.hpp) use element accesses in the same layout; the ragged last
-// tile guards every element.
+// strided sequences (vocabulary/sequence.hpp) use element accesses in the same layout; the ragged
+// last tile guards every element.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
-#include <scan/detail/core/headed_sequences.hpp>
-#include <scan/detail/core/rounded.hpp>
-#include <scan/detail/core/sequence.hpp>
 #include <scan/detail/kernels/tile_shape.cuh>
 #include <scan/detail/platform/platform.cuh>
+#include <scan/detail/vocabulary/headed_sequences.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 
 namespace scan::gpu {
 
@@ -39,7 +39,7 @@ template <class T, int Run> inline bool vector_aligned(const void* p) {
   else
     return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
-// Pairs over pointers (segmented scans, core/headed_sequences.hpp): their values move as a
+// Pairs over pointers (segmented scans, vocabulary/headed_sequences.hpp): their values move as a
 // pointer's do. One overload for every sequence, so that no call weighs two templates.
 template <class Seq> inline constexpr bool pairs_over_pointer = false;
 template <class In, class Out, class Op>
@@ -49,8 +49,8 @@ template <class Out>
 inline constexpr bool pairs_over_pointer<detail::headed_results<Out*, detail::head_bits, Out>> =
     true;
 
-// Rounded results over a pointer (16-bit floats, core/rounded.hpp): runs are rounded, then stored
-// as the pointer's.
+// Rounded results over a pointer (16-bit floats, vocabulary/rounded.hpp): runs are rounded, then
+// stored as the pointer's.
 template <class Seq> inline constexpr bool rounds_over_pointer = false;
 template <class T> inline constexpr bool rounds_over_pointer<detail::rounded_results<T*>> = true;
 
@@ -219,7 +219,7 @@ __device__ __forceinline__ std::uint32_t run_heads(detail::head_bits heads, std:
   return static_cast<std::uint32_t>(bits >> shift) & (kept >= 32 ? ~0u : (1u << kept) - 1);
 }
 
-// Pairs over pointers (segmented scans, core/headed_sequences.hpp): the values move as a
+// Pairs over pointers (segmented scans, vocabulary/headed_sequences.hpp): the values move as a
 // pointer's do (vector accesses), a run's heads come from one bitmap word.
 template <class Shape, class In, class Out, class Op>
 __device__ __forceinline__ void

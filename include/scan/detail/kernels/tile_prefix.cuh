@@ -2,7 +2,7 @@
 // before each run) into the output values, given what precedes the whole tile.
 #pragma once
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::gpu {
 

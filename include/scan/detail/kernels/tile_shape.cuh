@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include <scan/detail/core/headed.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
 
 namespace scan::gpu {
 
@@ -65,7 +65,7 @@ struct min_blocks_of<Strategy, Out, std::void_t<decltype(Strategy::template min_
 
 // A strategy's tile shape for element sizes: strategies define constexpr threads(in, out),
 // items(in, out) and run(in, out), so host code (part sizes) and kernels agree.
-// Sizes are tile_size_of (core/headed.hpp): pairs take their values' shape.
+// Sizes are tile_size_of (vocabulary/headed.hpp): pairs take their values' shape.
 template <class Strategy, class In, class Out, std::size_t InSize = detail::tile_size_of<In>,
           std::size_t OutSize = detail::tile_size_of<Out>>
 using shape_of = tile_shape<Strategy::threads(InSize, OutSize), Strategy::items(InSize, OutSize),

@@ -7,12 +7,12 @@
 
 #include <cstdint>
 
+#include <scan/communicator.hpp>
 #include <scan/config.hpp>
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/communicator.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/sequence.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 
 namespace scan::detail {
 

@@ -1,15 +1,15 @@
-// Batched scans (lanes, core/lanes.hpp), written once for every backend over its for_each: each
-// lane is cut into chunks (the backend's lane_chunk), and an index of for_each (weighing a chunk)
-// takes one chunk of one lane, lanes fastest, so that neighbouring indices touch neighbouring
-// columns. With one chunk per lane that is the whole scan; with more, it is a reduce-then-scan
-// along each lane:
+// Batched scans (lanes, vocabulary/lanes.hpp), written once for every backend over its for_each:
+// each lane is cut into chunks (the backend's lane_chunk), and an index of for_each (weighing a
+// chunk) takes one chunk of one lane, lanes fastest, so that neighbouring indices touch
+// neighbouring columns. With one chunk per lane that is the whole scan; with more, it is a
+// reduce-then-scan along each lane:
 //   1. each chunk but a lane's last: its reduction (carries);
 //   2. each lane: its carries folded left to right from init (the seed of every later chunk);
 //   3. each chunk: scanned from its seed.
 // GPUs scan lanes that lie next to each other (columns) in one launch instead, a look-back along
 // each lane (kernels/lanes_row_tile_kernel.cuh for few lanes, lanes_block_kernel.cuh for more;
 // lanes_single_pass_kernel.cuh where blocks may wait on blocks not yet scheduled), 4-byte integers
-// two lanes to a thread (core/lane_pairs.hpp) where the layout allows.
+// two lanes to a thread (vocabulary/lane_pairs.hpp) where the layout allows.
 // Results depend on the chunking only, which depends on the shape and the backend: they repeat
 // run to run.
 #pragma once
@@ -18,11 +18,12 @@
 #include <type_traits>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/lane_pairs.hpp>
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/request.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/vocabulary/lane_pairs.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/options.hpp>
 
 namespace scan::detail {
 
@@ -104,7 +105,7 @@ void lanes_look_back(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at,
 }
 
 // A checked batched scan (a layout with at least one item) of sequences indexed like pointers;
-// `workspace` is a workspace_source (core/workspace.hpp).
+// `workspace` is a workspace_source (runtime/workspace.hpp).
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void lanes_scan(Parts& parts, InSeq in, OutSeq out, const lanes_layout& at, bool inclusive,
                 maybe<Out> init, Op op, Workspace& workspace) {

@@ -15,9 +15,9 @@
 #include <type_traits>
 #include <utility>
 
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/sequence.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 
 namespace scan::detail {
 

@@ -4,12 +4,15 @@
 
 #include <string>
 
-#include <scan/detail/core/request.hpp>
-#include <scan/error.hpp>
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/call/scan_args.hpp>
 #include <scan/detail/orchestration/multi_part.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/runtime/lookback_workspace.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/error.hpp>
+#include <scan/options.hpp>
 
 namespace scan::detail {
 
@@ -40,7 +43,7 @@ std::size_t orchestration_bytes(const Parts& parts, const options& opt, std::int
 }
 
 // Runs a checked call (n > 0) over sequences (pointers, or accessors indexed by s[i], see
-// multi_part.hpp); `workspace` is a workspace_source (workspace.hpp).
+// multi_part.hpp); `workspace` is a workspace_source (runtime/workspace.hpp).
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                  maybe<Out> init, const options& opt, Op op, Workspace& workspace) {
@@ -73,7 +76,7 @@ void orchestrate(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclus
 
 // Runs a checked call (n > 0) as one part or the single pass, whatever opt.algorithm says: for
 // sequences no multi-part kernels are compiled for (segmented scans, orchestration/segmented.hpp),
-// in tiles sized by tile_size_of (core/headed.hpp), as the GPU kernels' shapes are.
+// in tiles sized by tile_size_of (vocabulary/headed.hpp), as the GPU kernels' shapes are.
 template <class Parts, class InSeq, class OutSeq, class Out, class Op, class Workspace>
 void single_pass_scan(Parts& parts, InSeq in, OutSeq out, std::int64_t n, bool inclusive,
                       maybe<Out> init, Op op, Workspace& workspace) {

@@ -1,6 +1,7 @@
 // The contract between the shared orchestration and a backend. A backend hands the orchestration
 // a `Parts` object (bound to its stream or execution space) with these members; everything about
-// how many parts, how deep the recursion goes and where part totals live is decided in src/.
+// how many parts, how deep the recursion goes and where part totals live is decided by the
+// orchestration (orchestrate.hpp, multi_part.hpp).
 //
 //   std::int64_t part_items(std::int64_t n, std::size_t in_size, std::size_t out_size) const;
 //       Items per part for an n-item scan between elements of these sizes (a tile for a GPU, a
@@ -34,7 +35,8 @@
 //   void single_pass(const In* in, Out* out, std::int64_t n, bool inclusive, maybe<Out> init,
 //                    lookback_state<Out> state, Op op);
 //       One launch over tiles of part_items(n, sizeof(In), sizeof(Out)) with decoupled look-back
-//       (see single_pass.hpp for the state's protocol). Backends without it name it unsupported.
+//       (vocabulary/lookback_state.hpp holds the state's protocol). Backends without it name it
+//       unsupported.
 //
 //   template <class F> void for_each(std::int64_t count, F f, std::int64_t weight = 1);
 //       f(i) for every i in [0, count), in any order and concurrently; each call touches about

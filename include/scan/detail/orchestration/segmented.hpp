@@ -1,25 +1,28 @@
 // Segmented scans, written once for every backend: mark each segment's first item in a bitmap
-// (core/head_marks.hpp, with the backend's for_each), then run one flat scan (orchestrate.hpp) over
-// (value, head) pairs under restart_at_heads (core/headed_sequences.hpp). The single pass carries
-// segment boundaries across tiles in its look-back, so a segment spanning many tiles and a tile
-// holding many segments are both one launch; floating-point results repeat as the flat scan's do.
-// Totals of segments counted from their marks (flags, keys) are written here, around the scan,
-// while the bitmap is at hand: a flat scan of the heads per word numbers the segments
-// (core/segment_marks.hpp), then orchestration/totals.hpp's steps run over the items.
+// (vocabulary/head_marks.hpp, with the backend's for_each), then run one flat scan
+// (orchestrate.hpp) over (value, head) pairs under restart_at_heads
+// (vocabulary/headed_sequences.hpp). The single pass carries segment boundaries across tiles in its
+// look-back, so a segment spanning many tiles and a tile holding many segments are both one launch;
+// floating-point results repeat as the flat scan's do. Totals of segments counted from their marks
+// (flags, keys) are written here, around the scan, while the bitmap is at hand: a flat scan of the
+// heads per word numbers the segments (orchestration/segmentation/segment_marks.hpp), then
+// orchestration/totals.hpp's steps run over the items.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/head_marks.hpp>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/headed_sequences.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/segment_marks.hpp>
+#include <scan/detail/call/request.hpp>
 #include <scan/detail/orchestration/orchestrate.hpp>
+#include <scan/detail/orchestration/segmentation/segment_marks.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/vocabulary/head_marks.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/headed_sequences.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 #include <scan/error.hpp>
 #include <scan/operators.hpp>
+#include <scan/options.hpp>
 #include <scan/segments.hpp>
 
 namespace scan::detail {

@@ -5,18 +5,20 @@
 //   finish      after the scan: each total from its segment's last result, the inclusive one as
 //               it is, the exclusive one combined with the saved item. An empty segment's total
 //               is init, or a value-initialised Out for a scan without one.
-// Segments known only by their marks (head flags, keys: core/segment_marks.hpp) take the same
-// steps over their items, where each segment ends, from within the segmented scan (segmented.hpp).
-// Totals combine in the accumulator (16-bit floats: float) and round once into Out; an exclusive
-// total of 16-bit floats combines the already rounded last result.
+// Segments known only by their marks (head flags, keys:
+// orchestration/segmentation/segment_marks.hpp) take the same steps over their items, where each
+// segment ends, from within the segmented scan (segmented.hpp). Totals combine in the accumulator
+// (16-bit floats: float) and round once into Out; an exclusive total of 16-bit floats combines the
+// already rounded last result.
 #pragma once
 
 #include <cstdint>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/segment_marks.hpp>
-#include <scan/detail/core/segment_tails.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/orchestration/segmentation/segment_marks.hpp>
+#include <scan/detail/orchestration/segmentation/segment_tails.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 #include <scan/half.hpp>
 
 namespace scan::detail {
@@ -78,9 +80,9 @@ template <class Out, class OutSeq, class TotalsSeq, class Op> struct finish_tota
   }
 };
 
-// A step over segments known by their marks (core/segment_marks.hpp): one index per item, which
-// acts where a segment ends. No segment is empty. Segments from `capacity` on have no room (a
-// totals View shorter than the segments' count): their totals are not written.
+// A step over segments known by their marks (orchestration/segmentation/segment_marks.hpp): one
+// index per item, which acts where a segment ends. No segment is empty. Segments from `capacity` on
+// have no room (a totals View shorter than the segments' count): their totals are not written.
 template <class Step> struct over_marked_items {
   marked_segments marks;
   std::int64_t capacity;

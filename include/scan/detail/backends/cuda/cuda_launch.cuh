@@ -9,8 +9,8 @@
 #include <scan/detail/backends/cuda/cuda_memory.hpp>
 #include <scan/detail/backends/cuda/cuda_tuning.hpp>
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
-#include <scan/detail/core/lookback_state.hpp>
 #include <scan/detail/kernels/bulk_tile_copy.cuh>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 namespace scan::cuda {
 

@@ -1,4 +1,4 @@
-// The CUDA backend's Memory (core/workspace.hpp): stream-ordered allocation from the device's
+// The CUDA backend's Memory (runtime/workspace.hpp): stream-ordered allocation from the device's
 // memory pool, so growing the workspace never synchronises the device (and, during a graph
 // capture, becomes the graph's own allocation); streams told apart by the runtime's stream ids;
 // and check_cuda, which turns a failed CUDA call into scan::error.
@@ -10,8 +10,8 @@
 
 #include <cuda_runtime.h>
 
+#include <scan/detail/runtime/workspace_cache.hpp>
 #include <scan/error.hpp>
-#include <scan/detail/core/workspace_cache.hpp>
 
 namespace scan::cuda {
 

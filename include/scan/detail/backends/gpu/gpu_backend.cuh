@@ -9,8 +9,8 @@
 #include <scan/detail/backends/gpu/gpu_blockwise.cuh>
 #include <scan/detail/backends/gpu/gpu_parts.cuh>
 #include <scan/detail/backends/gpu/gpu_strategies.cuh>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/workspace.hpp>
+#include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/runtime/workspace.hpp>
 #include <scan/options.hpp>
 
 namespace scan::gpu {
@@ -26,7 +26,7 @@ template <class Vendor, class Strategy> struct gpu_backend_of {
   using memory = typename Vendor::memory;
 
   // Calls f(parts, workspace) with the part primitives on the call's stream and the call's
-  // workspace source (core/workspace.hpp): what the orchestration runs on.
+  // workspace source (runtime/workspace.hpp): what the orchestration runs on.
   template <class F> void with_parts(const options& opt, F&& f) const {
     gpu_parts<Strategy, launch> parts{static_cast<typename launch::stream_type>(opt.stream)};
     detail::workspace_source<memory> ws(workspace_cache_of<Vendor>(), memory{}, opt);

@@ -6,11 +6,11 @@
 
 #include <cstdint>
 
-#include <scan/detail/kernels/blockwise_kernels.cuh>
 #include <scan/detail/backends/gpu/blockwise_plan.hpp>
+#include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/kernels/blockwise_kernels.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_shape.cuh>
-#include <scan/detail/core/request.hpp>
 
 namespace scan::gpu {
 

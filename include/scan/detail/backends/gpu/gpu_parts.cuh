@@ -2,8 +2,8 @@
 // launches one kernel of scan/detail/kernels/ on the caller's stream. A part is one tile of the
 // block strategy's shape; the single pass is the automatic choice for every input larger than one
 // tile (one launch, 2n traffic). Inputs and outputs are pointers or strided sequences
-// (core/sequence.hpp); part totals are pointers. Compiled by nvcc or hipcc only: the kernels launch
-// with <<<...>>>.
+// (vocabulary/sequence.hpp); part totals are pointers. Compiled by nvcc or hipcc only: the kernels
+// launch with <<<...>>>.
 //
 // Platform is the vendor's launch trait (cuda/cuda_launch.cuh, hip/hip_launch.hpp):
 //   stream_type                    the runtime's stream
@@ -12,7 +12,7 @@
 //                                  tile itself (GPUs without forward progress between blocks)
 //   lookback_patience()            polls of a not-ready predecessor before that fallback
 //   tile_order_of<Out>             how the single pass numbers its tiles for results of type Out
-//                                  (core/lookback_state.hpp)
+//                                  (vocabulary/lookback_state.hpp)
 //   tuning()                       the current device's device_tuning (gpu_tuning.hpp)
 // and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
 //   tile_copy                      its TileCopy
@@ -39,11 +39,12 @@
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/tile_io.cuh>
 #include <scan/detail/kernels/tile_shape.cuh>
-#include <scan/detail/core/head_marks.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/head_marks.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 #include <scan/error.hpp>
 #include <scan/options.hpp>
-#include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::gpu {
 
@@ -174,7 +175,8 @@ template <class Strategy, class Platform> struct gpu_parts {
   // unstable on the H100 (1024 x 65536 float columns: 0.40 to 0.90 of a copy from build to build);
   // it stays for GPUs without forward progress between blocks, since it has the fallback.
   static constexpr bool lanes_by_block = !Platform::lookback_fallback;
-  // Lanes of 4-byte integers from which the block kernel takes them in pairs (core/lane_pairs.hpp).
+  // Lanes of 4-byte integers from which the block kernel takes them in pairs
+  // (vocabulary/lane_pairs.hpp).
   static constexpr std::int64_t pairs_from_lanes = lanes_by_block ? 64 : (std::int64_t{1} << 62);
   // Few lanes take tiles of rows holding every lane (lanes_row_tile_kernel.cuh): coalesced whatever
   // the lane count, a warp's look-back per lane. Where a warp takes several lanes its look-backs

@@ -9,10 +9,10 @@
 #include <type_traits>
 
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
-#include <scan/detail/core/headed.hpp>
 #include <scan/detail/kernels/block_scan.cuh>
 #include <scan/detail/kernels/tile_shape.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
+#include <scan/detail/vocabulary/headed.hpp>
 #include <scan/options.hpp>
 
 namespace scan::gpu {

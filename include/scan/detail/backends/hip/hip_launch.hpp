@@ -16,7 +16,7 @@
 #include <scan/detail/backends/gpu/gpu_tuning.hpp>
 #include <scan/detail/backends/hip/hip_error.hpp>
 #include <scan/detail/backends/hip/hip_tuning.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 namespace scan::hip {
 

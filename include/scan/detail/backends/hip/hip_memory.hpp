@@ -1,4 +1,4 @@
-// Where the HIP backend's workspace comes from (the Memory type of core/workspace.hpp): the
+// Where the HIP backend's workspace comes from (the Memory type of runtime/workspace.hpp): the
 // stream-ordered allocator where the device has memory pools, else hipMalloc / hipFree, which
 // order themselves against all work on the device. Zeroing is queued on the stream. HIP has no
 // stream ids: a stream is its handle in one thread (a per-thread handle names a stream per
@@ -15,7 +15,7 @@
 #include <hip/hip_runtime.h>
 
 #include <scan/detail/backends/hip/hip_error.hpp>
-#include <scan/detail/core/workspace_cache.hpp>
+#include <scan/detail/runtime/workspace_cache.hpp>
 #include <scan/error.hpp>
 
 namespace scan::hip {

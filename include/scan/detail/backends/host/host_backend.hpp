@@ -8,9 +8,9 @@
 #include <vector>
 
 #include <scan/detail/backends/host/host_parts.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/runtime/workspace.hpp>
 #include <scan/error.hpp>
-#include <scan/detail/core/workspace.hpp>
 #include <scan/options.hpp>
 
 namespace scan::host {

@@ -7,7 +7,7 @@
 
 #include <scan/detail/backends/host/serial_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/scan_args.hpp>
 
 namespace scan::host {
 

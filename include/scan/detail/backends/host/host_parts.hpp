@@ -10,10 +10,11 @@
 
 #include <scan/detail/backends/host/serial_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/head_marks.hpp>
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/vocabulary/head_marks.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/options.hpp>
 
 namespace scan::host {
 

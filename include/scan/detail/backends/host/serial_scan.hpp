@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::host {
 

@@ -15,11 +15,11 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_single_pass.hpp>
-#include <scan/detail/core/lanes.hpp>
 #include <scan/detail/backends/kokkos/kokkos_team_scan.hpp>
+#include <scan/detail/vocabulary/head_marks.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 #include <scan/options.hpp>
-#include <scan/detail/core/head_marks.hpp>
-#include <scan/detail/core/lookback_state.hpp>
 
 namespace scan::kokkos {
 

@@ -12,7 +12,7 @@
 #include <scan/detail/backends/kokkos/kokkos_native.hpp>
 #include <scan/detail/backends/kokkos/kokkos_parts.hpp>
 #include <scan/detail/backends/kokkos/kokkos_workspace.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/request.hpp>
 #include <scan/error.hpp>
 #include <scan/options.hpp>
 

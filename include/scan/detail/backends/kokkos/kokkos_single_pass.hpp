@@ -1,5 +1,6 @@
-// The single-pass scan of the kokkos backend: decoupled look-back (core/lookback_state.hpp) in one
-// TeamPolicy launch, portable to every execution space because no team ever waits on another.
+// The single-pass scan of the kokkos backend: decoupled look-back (vocabulary/lookback_state.hpp)
+// in one TeamPolicy launch, portable to every execution space because no team ever waits on
+// another.
 //
 // Kokkos promises no forward progress between teams (Kokkos::Serial runs them one after another;
 // other spaces may not run a later team until an earlier one ends). So where a predecessor tile
@@ -15,11 +16,11 @@
 #include <Kokkos_Core.hpp>
 
 #include <scan/detail/backends/kokkos/kokkos_team_scan.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 namespace scan::kokkos {
 
-// Flag status values: nothing published by this call yet, or core/lookback_state.hpp's two.
+// Flag status values: nothing published by this call yet, or vocabulary/lookback_state.hpp's two.
 inline constexpr std::uint64_t lookback_none = 0;
 using scan::detail::lookback_aggregate_ready;
 using scan::detail::lookback_epoch;

@@ -11,7 +11,7 @@
 
 #include <Kokkos_Core.hpp>
 
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::kokkos {
 

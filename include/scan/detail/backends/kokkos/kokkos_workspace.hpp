@@ -1,5 +1,6 @@
-// Scratch memory of the kokkos backend (the Memory type of core/workspace.hpp): Kokkos allocations
-// in the execution space's memory space, cached per execution space type and keyed by instance.
+// Scratch memory of the kokkos backend (the Memory type of runtime/workspace.hpp): Kokkos
+// allocations in the execution space's memory space, cached per execution space type and keyed by
+// instance.
 #pragma once
 
 #include <atomic>
@@ -10,9 +11,9 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/runtime/workspace.hpp>
 #include <scan/error.hpp>
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/workspace.hpp>
 
 namespace scan::kokkos {
 

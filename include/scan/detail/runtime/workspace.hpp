@@ -18,10 +18,11 @@
 #include <cstdint>
 #include <optional>
 
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/lookback_state.hpp>
-#include <scan/detail/core/scratch_buffers.hpp>
-#include <scan/detail/core/workspace_cache.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/runtime/lookback_workspace.hpp>
+#include <scan/detail/runtime/scratch_buffers.hpp>
+#include <scan/detail/runtime/workspace_cache.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 #include <scan/options.hpp>
 
 namespace scan::detail {

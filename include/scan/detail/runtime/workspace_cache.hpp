@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include <scan/detail/core/caller_workspace.hpp>
-#include <scan/detail/core/scratch_buffers.hpp>
+#include <scan/detail/runtime/caller_workspace.hpp>
+#include <scan/detail/runtime/scratch_buffers.hpp>
 
 namespace scan::detail {
 

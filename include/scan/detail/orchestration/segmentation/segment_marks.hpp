@@ -1,6 +1,6 @@
-// Segments known only by their marked heads (head flags, keys: head_marks.hpp's bitmap), numbered
-// so that a call's totals (scan/totals.hpp) can be written at their last items. Segment k is the
-// k-th run from a head; item 0 is always one, so every segment holds at least one item.
+// Segments known only by their marked heads (head flags, keys: vocabulary/head_marks.hpp's bitmap),
+// numbered so that a call's totals (scan/totals.hpp) can be written at their last items. Segment k
+// is the k-th run from a head; item 0 is always one, so every segment holds at least one item.
 //   head_counts       the heads in each word of the bitmap, a sequence for the backend's flat scan;
 //                     its exclusive scan gives `before`, the heads in the words ahead of each;
 //   marked_segments   the bitmap and `before`: whether item i ends its segment, and which segment.

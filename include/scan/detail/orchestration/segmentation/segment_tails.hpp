@@ -3,7 +3,7 @@
 //   blocks   consecutive segments of `segment` items, the last one shorter (blockwise scans; a
 //            full scan is one block of n);
 //   offsets  CSR offsets (scan/segments.hpp) of 32-bit (signed or not) or 64-bit integers;
-//   lanes    the lanes of a batched layout (core/lanes.hpp).
+//   lanes    the lanes of a batched layout (vocabulary/lanes.hpp).
 // One run-time shape rather than a type per kind: a total costs a few loads, and one
 // instantiation per type pair keeps the compiled set small.
 #pragma once
@@ -11,8 +11,9 @@
 #include <cstdint>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/lanes.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/call/request.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/types.hpp>
 
 namespace scan::detail {
 
@@ -65,7 +66,7 @@ struct segment_tails {
 
 // The segments of request r: a batched layout's lanes, a blockwise scan's blocks, offsets, or the
 // whole input as one segment. Segments given by flags or keys have no tails here (count < 0):
-// their number is known only once they are marked (core/segment_marks.hpp).
+// their number is known only once they are marked (orchestration/segmentation/segment_marks.hpp).
 inline segment_tails tails_of(const request& r) {
   segment_tails t;
   t.n = r.n;

@@ -7,8 +7,8 @@
 #include <type_traits>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/request.hpp>
-#include <scan/detail/core/sequence.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 #include <scan/half.hpp>
 
 namespace scan::detail {

@@ -35,8 +35,8 @@ template <class T> struct sequence_value<T*> { using type = std::remove_cv_t<T>;
 template <class T> struct sequence_value<strided<T>> { using type = std::remove_cv_t<T>; };
 template <class Seq> using sequence_value_t = typename sequence_value<Seq>::type;
 
-// Whether a sequence can only be written (core/headed_sequences.hpp's results): ScanThenFan, which
-// reads its output back, runs as ReduceThenScan on it.
+// Whether a sequence can only be written (vocabulary/headed_sequences.hpp's results): ScanThenFan,
+// which reads its output back, runs as ReduceThenScan on it.
 template <class Seq, class = void> inline constexpr bool is_write_only = false;
 template <class Seq>
 inline constexpr bool is_write_only<Seq, std::void_t<decltype(Seq::write_only)>> = Seq::write_only;

@@ -8,8 +8,8 @@
 #include <cstdint>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/request.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
 
 namespace scan::detail {
 
@@ -55,7 +55,7 @@ template <class InSeq, class Heads, class Out, class Op> struct headed_items {
 };
 
 // Writes a pair's value to out[i]; an exclusive scan writes init at each segment's head instead
-// (the pair there holds the previous segment's total). Write-only (core/sequence.hpp).
+// (the pair there holds the previous segment's total). Write-only (vocabulary/sequence.hpp).
 template <class OutSeq, class Heads, class Out> struct headed_results {
   using value_type = headed<Out>;
   static constexpr bool write_only = true;

@@ -2,10 +2,10 @@
 // buffer launch no memset once it is prepared.
 //
 // The contract (options.hpp): a buffer reads zero before its first use. A single-pass call keeps
-// the look-back flags of its tiles valid for the next call (lookback_state.hpp's epochs), but
-// writes values after them, and a multi-part call writes part totals over the whole buffer. So
-// per buffer the log keeps how many tiles' flags are still valid; a call with more tiles zeroes
-// the flags first. A buffer the log does not know reads zero (the contract).
+// the look-back flags of its tiles valid for the next call (vocabulary/lookback_state.hpp's
+// epochs), but writes values after them, and a multi-part call writes part totals over the whole
+// buffer. So per buffer the log keeps how many tiles' flags are still valid; a call with more tiles
+// zeroes the flags first. A buffer the log does not know reads zero (the contract).
 #pragma once
 
 #include <array>

@@ -16,7 +16,7 @@ constexpr std::int64_t head_words(std::int64_t n) {
 
 // Zeroes words [4q, 4q + 4) for index q, as one 16-byte store: a word per index ran at half a
 // copy's bandwidth on the H100. The words are 16-byte aligned and writable up to a multiple of
-// four (an arena carve is: core/arena.hpp).
+// four (an arena carve is: runtime/arena.hpp).
 struct zero_quads {
   struct alignas(16) quad {
     std::uint32_t w[4];

@@ -12,8 +12,9 @@
 #include <cstdint>
 #include <utility>
 
-#include <scan/detail/core/arena.hpp>
-#include <scan/detail/core/lookback_state.hpp>
+#include <scan/detail/runtime/arena.hpp>
+#include <scan/detail/runtime/lookback_workspace.hpp>
+#include <scan/detail/vocabulary/lookback_state.hpp>
 
 namespace scan::detail {
 
@@ -40,7 +41,7 @@ struct scratch_buffers {
   }
 
   // Flags are zeroed only when their buffer is allocated: later calls tell their own flags from
-  // earlier ones by the epoch (lookback_state.hpp).
+  // earlier ones by the epoch (vocabulary/lookback_state.hpp).
   template <class T, class Memory>
   lookback_state<T> take_lookback(Memory& memory, void* stream, std::int64_t tiles, bool grow) {
     const std::size_t values = 2 * carve_bytes<T>(tiles);

@@ -10,8 +10,8 @@
 #include <type_traits>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/headed.hpp>
-#include <scan/detail/core/lanes.hpp>
+#include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/lanes.hpp>
 
 namespace scan::detail {
 

@@ -20,13 +20,12 @@
 // the high 8 in high[2i + 1] beside a copy of the tag in high[2i]; a reader issues both accesses
 // at once and takes the value only where both tags agree (both halves of one publication).
 // Every backend and every value type writes tags alike, so a flag left by any earlier call reads
-// as one of an older epoch.
+// as one of an older epoch. Where the state lies in a workspace: runtime/lookback_workspace.hpp.
 #pragma once
 
 #include <cstdint>
 
 #include <scan/config.hpp>
-#include <scan/detail/core/arena.hpp>
 
 namespace scan::detail {
 
@@ -65,26 +64,5 @@ template <class T> struct lookback_state {
   T* prefixes;
   std::int64_t num_tiles;
 };
-
-// Bytes of the header, flags and high words for `num_tiles` tiles: what must read zero before a
-// first use.
-constexpr std::size_t lookback_flag_bytes(std::int64_t num_tiles) {
-  return carve_bytes<unsigned long long>(2) + 2 * carve_bytes<unsigned long long>(2 * num_tiles);
-}
-
-constexpr std::size_t lookback_bytes(std::int64_t num_tiles, std::size_t value_size) {
-  return lookback_flag_bytes(num_tiles) + 2 * carve_bytes(num_tiles, value_size);
-}
-
-template <class T> lookback_state<T> carve_lookback(arena& ws, std::int64_t num_tiles) {
-  lookback_state<T> s;
-  s.header = ws.take<unsigned long long>(2);
-  s.flags = ws.take<unsigned long long>(2 * num_tiles);
-  s.high = ws.take<unsigned long long>(2 * num_tiles);
-  s.aggregates = ws.take<T>(num_tiles);
-  s.prefixes = ws.take<T>(num_tiles);
-  s.num_tiles = num_tiles;
-  return s;
-}
 
 } // namespace scan::detail
