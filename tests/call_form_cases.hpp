@@ -62,7 +62,7 @@ TEST_SUITE("operators") {
 
     // call(options) writes out (and `want_totals.size()` totals); with unknown options it throws.
     const auto check_form = [&](const char* form, std::vector<T> want, const auto& call,
-                                const std::vector<T>& want_totals = {}) {
+                                const std::vector<T>& want_totals = std::vector<T>()) {
       INFO(form);
       want.resize(static_cast<std::size_t>(n), T(-1)); // items the call does not write
       out.upload(std::vector<T>(static_cast<std::size_t>(n), T(-1)));
