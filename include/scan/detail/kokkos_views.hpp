@@ -180,8 +180,9 @@ void check_segment_view(const char* name, const View& v, std::int64_t extent, co
 // The pointer description (scan/segments.hpp) of checked segment Views.
 template <class Exec, class View, class OutView>
 auto describe(const offsets_view<View>& s, const OutView& out, std::int64_t n) {
-  using Offset = std::remove_pointer_t<decltype(s.view.data())>;
-  static_assert(std::is_integral<std::remove_cv_t<Offset>>::value, "offsets: a View of integers");
+  // Without its const: the GPU kernels keep copies of the offsets in registers.
+  using Offset = typename View::non_const_value_type;
+  static_assert(std::is_integral<Offset>::value, "offsets: a View of integers");
   const auto entries = static_cast<std::int64_t>(s.view.extent(0));
   if (entries == 0)
     throw error("offsets: View '" + s.view.label() +
@@ -194,12 +195,12 @@ auto describe(const offsets_view<View>& s, const OutView& out, std::int64_t n) {
 template <class Exec, class View, class OutView>
 auto describe(const flags_view<View>& s, const OutView& out, std::int64_t n) {
   check_segment_view<Exec>("flags", s.view, n, out, n);
-  return scan::head_flags<std::remove_pointer_t<decltype(s.view.data())>>(s.view.data());
+  return scan::head_flags<typename View::non_const_value_type>(s.view.data());
 }
 template <class Exec, class View, class Equal, class OutView>
 auto describe(const keys_view<View, Equal>& s, const OutView& out, std::int64_t n) {
   check_segment_view<Exec>("keys", s.view, n, out, n);
-  return scan::keys<std::remove_pointer_t<decltype(s.view.data())>, Equal>(s.view.data(), s.equal);
+  return scan::keys<typename View::non_const_value_type, Equal>(s.view.data(), s.equal);
 }
 
 // Where each segment of a call ends (orchestration/segmentation/segment_tails.hpp): item indices of
