@@ -1,7 +1,5 @@
-// The kokkos backend's blockwise scan (scan/blockwise.hpp) on its team kernels: one ReduceThenScan
-// of vocabulary/headed_sequences.hpp's (value, head) pairs, a head every `segment` items, under an
-// operator that restarts at every head (vocabulary/headed.hpp: associative, order-keeping, no
-// identity).
+// The kokkos backend's blockwise scan on its team kernels: one ReduceThenScan of (value, head)
+// pairs, a head every `segment` items, under an operator that restarts at every head.
 #pragma once
 
 #include <cstdint>

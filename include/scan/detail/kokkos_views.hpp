@@ -180,8 +180,7 @@ void check_segment_view(const char* name, const View& v, std::int64_t extent, co
 // The pointer description (scan/segments.hpp) of checked segment Views.
 template <class Exec, class View, class OutView>
 auto describe(const offsets_view<View>& s, const OutView& out, std::int64_t n) {
-  // Without its const: the GPU kernels keep copies of the offsets in registers.
-  using Offset = typename View::non_const_value_type;
+  using Offset = typename View::non_const_value_type; // kernels copy offsets into registers
   static_assert(std::is_integral<Offset>::value, "offsets: a View of integers");
   const auto entries = static_cast<std::int64_t>(s.view.extent(0));
   if (entries == 0)
