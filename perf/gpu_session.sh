@@ -19,6 +19,7 @@
 # per GPU) and perf/distributed_bench (DISTRIBUTED_ARGS), over every GPU and, where there are more
 # than two, over two.
 #
+# sanitize: SAN_TOOLS (default memcheck racecheck synccheck), SAN_TIMEOUT per process.
 # Environment: SCAN_BUILD_DIR (default build-gpu), CUDA_ARCH (default 90), SCAN_DEPS (a prefix
 # holding doctest and CLI11, default .deps), PERF_ARGS (extra arguments for cub_comparison),
 # SCAN_TARGETS (what the build stage builds; default every program the stages run).
@@ -170,24 +171,31 @@ if want sweep; then
 fi
 if want sanitize; then
   # Reduced sizes: every kernel and every path (one tile, several tiles, ragged tails) still runs.
+  # Each suite is its own process, all of a tool's suites side by side (the sanitizers are
+  # bound by the host's cores, not the GPU's).
   san() {
-    local tool=$1 max=$2 suites=$3
-    local start=$(date +%s)
-    SCAN_TEST_MAX_N=$max timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
-      --error-exitcode 9 "$tests/scan_test_cuda" --test-suite="$suites" >"$out/san_$tool.log" 2>&1
-    local rc=$?
-    note "compute-sanitizer $tool (n <= $max, suites $suites): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_$tool.log") reports, $(tail -1 "$out/san_$tool.log"), $(($(date +%s) - start)) s"
-  }
-  san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,algorithms,blockwise,segmented,batched"
-  san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,algorithms,segmented,batched"
-  san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,algorithms,segmented,batched"
-  # The staged single pass runs from the tuned tile count on only: the CUDA-only program's case.
-  for tool in memcheck racecheck synccheck; do
-    start=$(date +%s)
+    local tool=$1 max=$2 suites=$3 start=$(date +%s) pids=() suite rc=0
+    for suite in ${suites//,/ }; do
+      SCAN_TEST_MAX_N=$max timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" \
+        --error-exitcode 9 "$tests/scan_test_cuda" --test-suite="$suite" \
+        >"$out/san_${tool}_$suite.log" 2>&1 &
+      pids+=($!)
+    done
+    # The staged single pass runs from the tuned tile count on only: the CUDA-only program's case.
     timeout "${SAN_TIMEOUT:-300}" compute-sanitizer --tool "$tool" --error-exitcode 9 \
-      "$tests/scan_test_cuda_only" --test-case="*staged*" >"$out/san_staged_$tool.log" 2>&1
-    rc=$?
-    note "compute-sanitizer $tool (the staged single pass case): exit $rc, $(grep -c '========= \(Invalid\|Race\|Barrier\|Error\)' "$out/san_staged_$tool.log") reports, $(tail -1 "$out/san_staged_$tool.log"), $(($(date +%s) - start)) s"
+      "$tests/scan_test_cuda_only" --test-case="*staged*" >"$out/san_${tool}_staged.log" 2>&1 &
+    pids+=($!)
+    local codes=""
+    for pid in "${pids[@]}"; do wait "$pid"; codes+=" $?"; done
+    note "compute-sanitizer $tool (n <= $max, suites $suites and the staged case): exit codes$codes, $(cat "$out"/san_"${tool}"_*.log | grep -c '========= \(Invalid\|Race\|Barrier\|Error\)') reports, $(($(date +%s) - start)) s"
+    grep -h '^\[doctest\] test cases\|ERROR SUMMARY\|RACECHECK SUMMARY' "$out"/san_"${tool}"_*.log | sort | uniq -c
+  }
+  for tool in ${SAN_TOOLS:-memcheck racecheck synccheck}; do
+    case $tool in
+    memcheck) san memcheck "${SAN_MAX_N:-20000}" "sizes,half_precision,custom,workspace,algorithms,blockwise,segmented,batched" ;;
+    racecheck) san racecheck "${SAN_MAX_N_RACE:-3000}" "sizes,half_precision,custom,algorithms,segmented,batched" ;;
+    synccheck) san synccheck "${SAN_MAX_N_RACE:-3000}" "sizes,custom,algorithms,segmented,batched" ;;
+    esac
   done
 fi
 
