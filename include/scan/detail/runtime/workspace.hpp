@@ -16,7 +16,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 
 #include <scan/detail/runtime/arena.hpp>
 #include <scan/detail/runtime/lookback_workspace.hpp>
@@ -38,7 +37,7 @@ public:
     // The captured free: the graph's memory is its own. Nothing useful can be done with a
     // failure here (the capture has failed already, or the stream is gone).
     if (captured_) try {
-        captured_->release(memory_, stream_);
+        own_.release(memory_, stream_);
       } catch (...) {
       }
   }
@@ -72,18 +71,23 @@ public:
 
 private:
   scratch_buffers& buffers() {
-    if (captured_) return *captured_;
-    if (lease_) return lease_->buffers();
-    if (memory_.capturing(stream_)) return captured_.emplace();
-    return lease_.emplace(cache_, memory_.identify(stream_)).buffers();
+    if (captured_) return own_;
+    if (lease_.held()) return lease_.buffers();
+    if (memory_.capturing(stream_)) {
+      captured_ = true;
+      return own_;
+    }
+    return lease_.acquire(cache_, memory_.identify(stream_));
   }
 
   workspace_cache<Memory>& cache_;
   Memory memory_;
   void* stream_;
   workspace caller_;
-  std::optional<typename workspace_cache<Memory>::lease> lease_;
-  std::optional<scratch_buffers> captured_;
+  typename workspace_cache<Memory>::lease lease_;
+  // While a graph capture records the stream: the call's own buffers (own_), not the cache's.
+  bool captured_ = false;
+  scratch_buffers own_;
 };
 
 } // namespace scan::detail

@@ -46,21 +46,29 @@ public:
   workspace_cache& operator=(const workspace_cache&) = delete;
   // Buffers are left to the process's exit, without touching streams that may no longer exist.
 
-  // One call's exclusive use of its stream's buffers.
+  // One call's exclusive use of its stream's buffers, from acquire() to its destruction. Plain
+  // members rather than a std::optional around the lease: GCC 13 warns (maybe-uninitialized)
+  // about the optional's payload, and applications build their code with warnings as errors.
   class lease {
   public:
-    lease(workspace_cache& cache, const stream_key& key)
-        : slot_(cache.enter(key)), lock_(slot_->in_use) {}
+    lease() = default;
     lease(const lease&) = delete;
     lease& operator=(const lease&) = delete;
     ~lease() {
-      lock_.unlock();
+      if (!slot_) return;
+      if (lock_.owns_lock()) lock_.unlock();
       slot_->users.fetch_sub(1, std::memory_order_release);
+    }
+    bool held() const { return slot_ != nullptr; }
+    scratch_buffers& acquire(workspace_cache& cache, const stream_key& key) {
+      slot_ = cache.enter(key);
+      lock_ = std::unique_lock<std::mutex>(slot_->in_use);
+      return slot_->buffers;
     }
     scratch_buffers& buffers() { return slot_->buffers; }
 
   private:
-    slot* slot_;
+    slot* slot_ = nullptr;
     std::unique_lock<std::mutex> lock_;
   };
 
