@@ -5,9 +5,20 @@
 //
 // Environment: SCAN_TEST_SEED=<n> repeats a run (the seed is printed at start and with every
 // failure); SCAN_TEST_MAX_N=<n> caps the element count (e.g. for sanitizer runs).
+//
+// A program may compile this body as several translation units, one per SCAN_TEST_PART (1 to 5,
+// scan_add_shared_body_program in tests/CMakeLists.txt), so that a device compiler works on them
+// side by side; part 1 holds main(). Without SCAN_TEST_PART one translation unit holds it all.
 #pragma once
 
+#ifndef SCAN_TEST_PART
+#define SCAN_TEST_PART 0
+#endif
+#define SCAN_TEST_IN_PART(k) (SCAN_TEST_PART == 0 || SCAN_TEST_PART == (k))
+
+#if SCAN_TEST_IN_PART(1)
 #define DOCTEST_CONFIG_IMPLEMENT
+#endif
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -622,6 +633,7 @@ inline bool repeats_floats() {
 // =============================================================================================
 // Test cases
 
+#if SCAN_TEST_IN_PART(1)
 TEST_SUITE("operators") {
   TEST_CASE_TEMPLATE_DEFINE("every built-in operator on every type", T, every_operator) {
     using namespace scan_test;
@@ -707,6 +719,9 @@ TEST_SUITE("sizes") {
   }
 }
 
+#endif
+
+#if SCAN_TEST_IN_PART(2)
 TEST_SUITE("widening") {
   TEST_CASE("every compiled widening sum") {
     using namespace scan_test;
@@ -895,6 +910,9 @@ TEST_SUITE("half_precision") {
   }
 }
 
+#endif
+
+#if SCAN_TEST_IN_PART(3)
 TEST_SUITE("custom") {
   TEST_CASE("the test operators are associative and not commutative") {
     using namespace scan_test;
@@ -1290,14 +1308,22 @@ TEST_SUITE("large") {
   }
 }
 
+#endif
+
 // Cases of the algorithms, the call forms, blockwise, segmented and batched scans, in files of
 // their own.
+#if SCAN_TEST_IN_PART(4)
 #include "tests/algorithm_cases.hpp"
 #include "tests/call_form_cases.hpp"
+#endif
+#if SCAN_TEST_IN_PART(5)
 #include "tests/blockwise_cases.hpp"
 #include "tests/segmented_cases.hpp"
 #include "tests/batched_cases.hpp"
 #include "tests/totals_cases.hpp"
+#endif
+
+#if SCAN_TEST_IN_PART(1)
 
 namespace scan_test {
 inline int run(int argc, char** argv) {
@@ -1331,3 +1357,4 @@ int main(int argc, char** argv) {
   scan_test::memory_pool::clear();
   return result;
 }
+#endif
