@@ -8,7 +8,7 @@
 #include <limits>
 #include <thread>
 
-#include <scan/detail/backends/host/serial_scan.hpp>
+#include <scan/detail/backends/host/blocked_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/vocabulary/head_marks.hpp>
 #include <scan/detail/vocabulary/lanes.hpp>
@@ -59,7 +59,7 @@ struct host_parts {
   void reduce_parts(InSeq in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
-      totals[i] = serial_reduce<Out>(in + begin, std::min(part, n - begin), op);
+      totals[i] = part_reduce<Out>(in + begin, std::min(part, n - begin), op);
     });
   }
 
@@ -69,10 +69,10 @@ struct host_parts {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
       const std::int64_t count = std::min(part, n - begin);
-      if (totals) totals[i] = serial_reduce<Out>(in + begin, count, op);
+      if (totals) totals[i] = part_reduce<Out>(in + begin, count, op);
       detail::maybe<Out> seed = init.resolved();
       if (i > 0) seed = seeds ? detail::maybe<Out>{seeds[i - 1], true} : detail::maybe<Out>{};
-      serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+      part_scan(in + begin, out + begin, count, inclusive, seed, op);
     });
   }
 
@@ -103,14 +103,14 @@ struct host_parts {
         if (tile >= s.num_tiles) return;
         const std::int64_t begin = tile * part;
         const std::int64_t count = std::min(part, n - begin);
-        const Out aggregate = serial_reduce<Out>(in + begin, count, op);
+        const Out aggregate = part_reduce<Out>(in + begin, count, op);
         detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
         const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
         s.prefixes[tile] = inclusive_prefix;
         __atomic_store_n(&s.flags[2 * tile],
                          detail::lookback_tag(epoch, detail::lookback_prefix_ready),
                          __ATOMIC_RELEASE);
-        serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+        part_scan(in + begin, out + begin, count, inclusive, seed, op);
       }
     });
     // The pool has finished: no tile reads the header any more.
