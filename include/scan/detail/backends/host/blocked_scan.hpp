@@ -40,10 +40,17 @@ inline constexpr bool applies =
             std::is_arithmetic_v<Out>&& std::is_arithmetic_v<std::remove_pointer_t<InSeq>>&&
             operator_kind_of<Op>() != operator_kind::other;
 
+// Integer sums in 16-byte vectors of their type, where the target has SSE2.
+template <class InSeq, class Out, class Op>
+inline constexpr bool vector_sum =
 #if defined(__SSE2__)
-// Integer sums in 16-byte vectors of T.
-template <class T> inline constexpr bool vector_sum = std::is_integral_v<T>;
+    std::is_same_v<std::remove_cv_t<std::remove_pointer_t<InSeq>>, Out>&& std::is_integral_v<Out>&&
+        std::is_same_v<Op, sum>;
+#else
+    false;
+#endif
 
+#if defined(__SSE2__)
 template <class T> __m128i add(__m128i a, __m128i b) {
   if constexpr (sizeof(T) == 1) return _mm_add_epi8(a, b);
   if constexpr (sizeof(T) == 2) return _mm_add_epi16(a, b);
@@ -98,8 +105,7 @@ std::int64_t vector_sums(const T* in, T* out, std::int64_t j, std::int64_t n, T&
 template <bool Inclusive, class In, class Out, class Op>
 std::int64_t block_scans(const In* in, Out* out, std::int64_t j, std::int64_t n, Out& acc, Op op) {
 #if defined(__SSE2__)
-  if constexpr (std::is_same_v<In, Out> && std::is_same_v<Op, sum> && vector_sum<Out>)
-    return vector_sums<Inclusive>(in, out, j, n, acc);
+  if constexpr (vector_sum<const In*, Out, Op>) return vector_sums<Inclusive>(in, out, j, n, acc);
 #endif
   for (; j + block_items <= n; j += block_items) {
     Out v[block_items]; // the block's own inclusive prefix, read before any write: safe in place
@@ -130,8 +136,12 @@ void part_scan(InSeq in, OutSeq out, std::int64_t n, bool inclusive, detail::may
     std::int64_t j = 0;
     Out acc = seed.present ? seed.value : static_cast<Out>(in[0]);
     if (!seed.present) {
-      if (inclusive) out[0] = acc;
-      j = 1;
+      if constexpr (blocked::vector_sum<InSeq, Out, Op>) {
+        acc = Out{0}; // a sum's identity: the vectors start at item 0, aligned as the arrays are
+      } else {
+        if (inclusive) out[0] = acc;
+        j = 1;
+      }
     }
     j = inclusive ? blocked::block_scans<true>(in, out, j, n, acc, op)
                   : blocked::block_scans<false>(in, out, j, n, acc, op);
