@@ -273,6 +273,7 @@ int main(int argc, char** argv) {
   app.add_option("--sweep", s.sweep, "threads or tiles: libscan at other thresholds")
       ->check(CLI::IsMember({"threads", "tiles"}));
   app.add_option("--target-ms", s.target_ms, "timed rounds per size fill about this (default 40)");
+  app.add_option("--min-reps", s.min_reps, "rounds per size at least (default 15)");
   app.add_option("--max-reps", s.max_reps, "rounds per size at most (default 400)");
   CLI11_PARSE(app, argc, argv);
 

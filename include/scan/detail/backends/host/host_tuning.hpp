@@ -51,10 +51,20 @@ struct host_tuning {
   }
 };
 
+// - serial_items, items_per_thread: 512 KB and 128 KB of items. On a quiet 16-core machine a
+//   parallel scan first beat one thread of std::inclusive_scan between 2^15 and 2^18 items of
+//   every size, with serial part scans (perf/HOST_RESULTS.md, section 3); the blocked part scans
+//   make one thread 1.2-3.5x faster on 1- to 4-byte items and about as fast on 8-byte ones, so
+//   the threshold moves up, and into bytes. Estimates until host_session.sh runs there.
+// - two_thread_items: never. On the 2-core machine two threads lost to one at every size from
+//   2^14 to 2^24 items, for every item size, and a copy on two threads was no faster than
+//   memcpy on one: one core's share of the memory bandwidth is all there is (section 2).
+// - tile_bytes: 128 KB, a few tiles in the smallest L2 measured (1 MB), so that a tile's
+//   second reading comes from the cache.
 inline constexpr host_tuning default_host_tuning{
-    {std::int64_t{1} << 16, std::int64_t{1} << 16, std::int64_t{1} << 16, std::int64_t{1} << 16},
-    {std::int64_t{1} << 15, std::int64_t{1} << 15, std::int64_t{1} << 15, std::int64_t{1} << 15},
-    {std::int64_t{1} << 20, std::int64_t{1} << 20, std::int64_t{1} << 20, std::int64_t{1} << 20},
+    {std::int64_t{1} << 19, std::int64_t{1} << 18, std::int64_t{1} << 17, std::int64_t{1} << 16},
+    {std::int64_t{1} << 17, std::int64_t{1} << 16, std::int64_t{1} << 15, std::int64_t{1} << 14},
+    {host_tuning::never, host_tuning::never, host_tuning::never, host_tuning::never},
     std::size_t{128} << 10,
     4};
 
