@@ -1,5 +1,6 @@
 // The host backend beside one thread of std::inclusive_scan, a one-thread memcpy and a memcpy
-// spread over the pool's threads (the ceiling scan_perf's host rows use), on inputs from memory.
+// spread over the pool's threads (the ceiling scan_perf's host rows use), on inputs from memory;
+// and the one-thread part scan (blocked_scan.hpp) called without the library's entry.
 // The candidates of a size take turns, one call each per round, so that a machine whose load
 // changes meets them all alike; each figure is the median of its calls.
 //
@@ -145,6 +146,12 @@ private:
                      options o;
                      o.backend = backend::host;
                      inclusive_scan(typed(in), typed(out), m, sum{}, o);
+                   },
+                   true});
+      // The part scan a one-thread call runs, called directly: what the call itself costs.
+      c.push_back({"part scan alone",
+                   [](const void* in, void* out, std::int64_t m) {
+                     host::part_scan(typed(in), typed(out), m, true, detail::maybe<T>{}, sum{});
                    },
                    true});
       return c;
