@@ -63,19 +63,6 @@ host::host_tuning forced(std::int64_t n, unsigned threads, std::size_t tile_byte
   return t;
 }
 
-// A memcpy spread over the pool's threads, in chunks of at least 64 KB.
-void pool_copy(void* dst, const void* src, std::size_t bytes) {
-  host::thread_pool& pool = host::thread_pool::instance();
-  const std::size_t chunk = std::max<std::size_t>(
-      std::size_t{1} << 16, (bytes + pool.size() - 1) / pool.size() / 64 * 64 + 64);
-  const auto count = static_cast<std::int64_t>((bytes + chunk - 1) / chunk);
-  pool.run(count, [&](std::int64_t i) {
-    const std::size_t begin = static_cast<std::size_t>(i) * chunk;
-    std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin,
-                std::min(chunk, bytes - begin));
-  });
-}
-
 struct candidate {
   std::string name;
   std::function<void(const void*, void*, std::int64_t)> call;
@@ -138,7 +125,7 @@ private:
                    false});
       c.push_back({"copy",
                    [](const void* in, void* out, std::int64_t m) {
-                     pool_copy(out, in, static_cast<std::size_t>(m) * sizeof(T));
+                     perf::host_pool_copy(out, in, static_cast<std::size_t>(m) * sizeof(T));
                    },
                    false});
       c.push_back({"libscan",
