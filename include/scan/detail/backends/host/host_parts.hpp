@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <thread>
 
 #include <scan/detail/backends/host/blocked_scan.hpp>
