@@ -3,7 +3,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
-#include <thread>
 
 #include "perf/kit/check.hpp"
 #include "perf/kit/host_clock.hpp"
@@ -72,8 +71,7 @@ public:
   bool is_gpu() const override { return false; }
   std::string unavailable() const override { return {}; }
   device_info device() const override {
-    return {cpu_name(),
-            std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads"};
+    return {cpu_name(), std::to_string(host::thread_pool::instance_size()) + " threads"};
   }
   std::vector<std::string> baselines() const override { return {"std"}; }
   void run(const run_plan& plan, const std::vector<variant>& variants, recorder& rec) override {
