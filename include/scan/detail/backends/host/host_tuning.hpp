@@ -53,7 +53,7 @@ struct host_tuning {
 
 // - serial_items, items_per_thread: 512 KB and 128 KB of items. On a quiet 16-core machine a
 //   parallel scan first beat one thread of std::inclusive_scan between 2^15 and 2^18 items of
-//   every size, with serial part scans (perf/HOST_RESULTS.md, section 3b); the blocked part scans
+//   every size, with serial part scans (perf/HOST_RESULTS.md, section 4b); the blocked part scans
 //   make one thread 1.2-3.5x faster on 1- to 4-byte items and about as fast on 8-byte ones, so
 //   the threshold moves up, and into bytes. Estimates until host_session.sh runs there.
 // - two_thread_items: never. On the 2-core machine two threads lost to one at every size from
