@@ -1,4 +1,5 @@
 // The host backend's entry in the registry and its compiled set of types and operators.
+#include <algorithm>
 #include <string>
 
 #include <scan/detail/backends/host/host_backend.hpp>
@@ -23,7 +24,15 @@ void run_compiled(const detail::request& r) {
   detail::visit_compiled(r, [&](auto in, auto out, auto op) {
     using In = typename decltype(in)::type;
     using Out = typename decltype(out)::type;
-    detail::scan_on(host_backend{}, detail::typed_args<In, Out>(r), op);
+    const auto a = detail::typed_args<In, Out>(r);
+    // One thread: the part scan the orchestration would run, without its layers (a short scan
+    // of data from memory pays for every cold line they touch).
+    if constexpr (!accumulates_apart<Out>) {
+      const std::size_t item_bytes = std::max(sizeof(In), sizeof(Out));
+      if (default_host_tuning.threads(a.n, item_bytes, thread_pool::instance_size()) == 1)
+        return part_scan(a.in, a.out, a.n, a.inclusive, a.init.resolved(), op);
+    }
+    detail::scan_on(host_backend{}, a, op);
   });
 }
 

@@ -1,11 +1,36 @@
 #include <scan/detail/backends/host/thread_pool.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 namespace scan::host {
 
+namespace {
+
+// The CPUs this process may run on (taskset, a container's cpuset), else the machine's.
+unsigned available_cpus() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+    return static_cast<unsigned>(CPU_COUNT(&set));
+#endif
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+} // namespace
+
 unsigned thread_pool::instance_size() {
-  static const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  static const unsigned threads = [] {
+    if (const char* v = std::getenv("SCAN_HOST_THREADS")) {
+      const long requested = std::strtol(v, nullptr, 10);
+      if (requested > 0) return static_cast<unsigned>(std::min(requested, 1024L));
+    }
+    return available_cpus();
+  }();
   return threads;
 }
 
@@ -81,7 +106,14 @@ void thread_pool::run(std::int64_t count, task_ref task) {
     failure_ = nullptr;
     ++generation_;
   }
-  wake_.notify_all();
+  // Wake as many workers as there are tasks besides the caller's: a scan on fewer threads than
+  // the pool leaves the others asleep.
+  const auto helpers = static_cast<std::size_t>(count - 1);
+  if (helpers >= threads_.size())
+    wake_.notify_all();
+  else
+    for (std::size_t i = 0; i < helpers; ++i)
+      wake_.notify_one();
   drain();
   std::unique_lock<std::mutex> lock(mutex_);
   // Wait for every task and for every worker to leave drain(), so task_ is not used after return.

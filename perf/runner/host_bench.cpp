@@ -3,9 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <numeric>
-#include <thread>
 
-#include <scan/detail/backends/host/thread_pool.hpp>
 #include "perf/kit/check.hpp"
 #include "perf/kit/host_clock.hpp"
 #include "perf/runner/host_machine.hpp"
@@ -43,17 +41,7 @@ struct host_device {
   }
 
   // The ceiling: a copy by every thread of the pool libscan's host backend scans with.
-  void copy(void* dst, const void* src, std::size_t bytes) {
-    host::thread_pool& pool = host::thread_pool::instance();
-    const std::size_t chunk = std::max<std::size_t>(
-        std::size_t{1} << 16, (bytes + pool.size() - 1) / pool.size() / 64 * 64 + 64);
-    const auto count = static_cast<std::int64_t>((bytes + chunk - 1) / chunk);
-    pool.run(count, [&](std::int64_t i) {
-      const std::size_t begin = static_cast<std::size_t>(i) * chunk;
-      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin,
-                  std::min(chunk, bytes - begin));
-    });
-  }
+  void copy(void* dst, const void* src, std::size_t bytes) { host_pool_copy(dst, src, bytes); }
 
   template <class T>
   void baseline(const std::string& name, const T* in, T* out, std::int64_t n, bool inclusive) {
@@ -83,8 +71,7 @@ public:
   bool is_gpu() const override { return false; }
   std::string unavailable() const override { return {}; }
   device_info device() const override {
-    return {cpu_name(),
-            std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " threads"};
+    return {cpu_name(), std::to_string(host::thread_pool::instance_size()) + " threads"};
   }
   std::vector<std::string> baselines() const override { return {"std"}; }
   void run(const run_plan& plan, const std::vector<variant>& variants, recorder& rec) override {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include <scan/detail/backends/host/serial_scan.hpp>
+#include <scan/detail/backends/host/blocked_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/call/scan_args.hpp>
 
@@ -33,8 +33,7 @@ void blockwise(const detail::scan_args<In, Out>& a, std::int64_t segment, Op op,
     const std::int64_t last = std::min(segments, (t + 1) * per_task);
     for (std::int64_t s = t * per_task; s < last; ++s) {
       const std::int64_t base = s * segment;
-      serial_scan(a.in + base, a.out + base, std::min(segment, a.n - base), a.inclusive, a.init,
-                  op);
+      part_scan(a.in + base, a.out + base, std::min(segment, a.n - base), a.inclusive, a.init, op);
     }
   });
 }

@@ -5,15 +5,16 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <thread>
 
-#include <scan/detail/backends/host/serial_scan.hpp>
+#include <scan/detail/backends/host/blocked_scan.hpp>
+#include <scan/detail/backends/host/host_tuning.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/vocabulary/head_marks.hpp>
 #include <scan/detail/vocabulary/lanes.hpp>
 #include <scan/detail/vocabulary/lookback_state.hpp>
 #include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/sequence.hpp>
 #include <scan/options.hpp>
 
 namespace scan::host {
@@ -21,30 +22,24 @@ namespace scan::host {
 struct host_parts {
   thread_pool& pool = thread_pool::instance();
 
-  // Below this many items a part is not worth a thread hand-off.
+  host_tuning tuning = default_host_tuning;
+
+  // Below this many items a chunk of for_each is not worth a thread hand-off.
   static constexpr std::int64_t min_part_items = 1 << 16;
 
-  // Inputs of at most this many items are one part (part_items), which the orchestration scans
-  // with one scan_parts call: serially, on the calling thread (thread_pool::run of one task), with
-  // no workspace. In items, as a serial scan costs about the same per item for
-  // 1- to 8-byte items (one dependent combine each). Measured (perf/HOST_RESULTS.md):
-  // - on 4 to 16 threads (a quiet 16-core machine) a parallel scan first beats
-  //   std::inclusive_scan between 2^15 and 2^18 items, for every item size: 2^16;
-  // - on 2 threads (a 2-core VM, where waking a worker costs 50-70 us) it loses by up to 1.9x at
-  //   2^17-2^18 items and wins by at most 1.3x (uint8: 1.5x) from 2^21: serial up to 2^20 is
-  //   within 4% of the better of the two on average, against 18% for a threshold of 2^16.
-  static std::int64_t serial_items(unsigned threads) {
-    if (threads <= 1) return std::numeric_limits<std::int64_t>::max();
-    return threads == 2 ? std::int64_t{1} << 20 : min_part_items;
+  // Threads for a scan of n items of `item_bytes` (host_tuning.hpp, from measurements). One
+  // thread: the input is one part (part_items), which the orchestration scans with one
+  // scan_parts call, serially, on the calling thread (thread_pool::run of one task), with no
+  // workspace.
+  unsigned threads(std::int64_t n, std::size_t item_bytes) const {
+    return tuning.threads(n, item_bytes, thread_pool::instance_size());
   }
 
-  // Decided without starting the pool.
-  static bool serial(std::int64_t n) { return n <= serial_items(thread_pool::instance_size()); }
-
-  std::int64_t part_items(std::int64_t n, std::size_t, std::size_t) const {
-    if (serial(n)) return n; // one part: no workspace
-    const std::int64_t parts = 4 * static_cast<std::int64_t>(pool.size());
-    return std::max(min_part_items, (n + parts - 1) / parts);
+  std::int64_t part_items(std::int64_t n, std::size_t in_size, std::size_t out_size) const {
+    const std::size_t item_bytes = std::max(in_size, out_size);
+    const unsigned t = threads(n, item_bytes);
+    if (t == 1) return n; // one part: no workspace
+    return tuning.tile_items(n, item_bytes, t);
   }
 
   // The single pass moves 2n items against reduce_then_scan's 3n and scan_then_fan's 4n. Measured
@@ -59,7 +54,7 @@ struct host_parts {
   void reduce_parts(InSeq in, std::int64_t n, std::int64_t part, Out* totals, Op op) {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
-      totals[i] = serial_reduce<Out>(in + begin, std::min(part, n - begin), op);
+      totals[i] = part_reduce<Out>(in + begin, std::min(part, n - begin), op);
     });
   }
 
@@ -69,10 +64,10 @@ struct host_parts {
     pool.run((n + part - 1) / part, [&](std::int64_t i) {
       const std::int64_t begin = i * part;
       const std::int64_t count = std::min(part, n - begin);
-      if (totals) totals[i] = serial_reduce<Out>(in + begin, count, op);
+      if (totals) totals[i] = part_reduce<Out>(in + begin, count, op);
       detail::maybe<Out> seed = init.resolved();
       if (i > 0) seed = seeds ? detail::maybe<Out>{seeds[i - 1], true} : detail::maybe<Out>{};
-      serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+      part_scan(in + begin, out + begin, count, inclusive, seed, op);
     });
   }
 
@@ -96,21 +91,23 @@ struct host_parts {
                    detail::lookback_state<Out> s, Op op) {
     const std::int64_t part = (n + s.num_tiles - 1) / s.num_tiles;
     const std::uint64_t epoch = load(&s.header[1]) + 1;
-    pool.run(pool.size(), [&](std::int64_t) {
+    const std::size_t item_bytes = std::max(sizeof(detail::sequence_value_t<InSeq>), sizeof(Out));
+    const std::int64_t workers = std::min<std::int64_t>(threads(n, item_bytes), s.num_tiles);
+    pool.run(workers, [&](std::int64_t) {
       for (;;) {
         const auto tile =
             static_cast<std::int64_t>(__atomic_fetch_add(&s.header[0], 1ull, __ATOMIC_ACQ_REL));
         if (tile >= s.num_tiles) return;
         const std::int64_t begin = tile * part;
         const std::int64_t count = std::min(part, n - begin);
-        const Out aggregate = serial_reduce<Out>(in + begin, count, op);
+        const Out aggregate = part_reduce<Out>(in + begin, count, op);
         detail::maybe<Out> seed = tile == 0 ? init : look_back(s, tile, aggregate, epoch, op);
         const Out inclusive_prefix = seed.present ? op(seed.value, aggregate) : aggregate;
         s.prefixes[tile] = inclusive_prefix;
         __atomic_store_n(&s.flags[2 * tile],
                          detail::lookback_tag(epoch, detail::lookback_prefix_ready),
                          __ATOMIC_RELEASE);
-        serial_scan(in + begin, out + begin, count, inclusive, seed, op);
+        part_scan(in + begin, out + begin, count, inclusive, seed, op);
       }
     });
     // The pool has finished: no tile reads the header any more.
@@ -131,9 +128,9 @@ struct host_parts {
   }
 
   // Items of a lane per for_each index in a batched scan: a few indices per pool thread, each
-  // worth a thread hand-off.
+  // worth a thread hand-off (the lanes' item size is not known here: the 4-byte thresholds).
   std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) const {
-    if (serial(lanes * length)) return length;
+    if (threads(lanes * length, sizeof(std::int32_t)) == 1) return length;
     return detail::lane_chunk_for(lanes, length, 4 * static_cast<std::int64_t>(pool.size()),
                                   min_part_items);
   }

@@ -28,7 +28,9 @@ private:
 class thread_pool {
 public:
   static thread_pool& instance();
-  // The threads instance() has (the calling thread included), known without starting them.
+  // The threads instance() has (the calling thread included), known without starting them:
+  // SCAN_HOST_THREADS when the environment sets it to a positive count, else the CPUs the
+  // process may run on.
   static unsigned instance_size();
 
   explicit thread_pool(unsigned workers);

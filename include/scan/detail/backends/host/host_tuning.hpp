@@ -1,0 +1,71 @@
+// The host backend's thresholds, by item size, in one place: how many threads a scan of n items
+// runs on, and the tile a thread scans at a time. Read off the sweeps of perf/host_comparison.cpp
+// (perf/HOST_RESULTS.md holds the tables; `bash perf/host_session.sh` reruns them):
+//   host_comparison --sweep threads   libscan on 2, 4, 8, ... threads from every size, beside one
+//   host_comparison --sweep tiles     the single pass at a few tile sizes
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+namespace scan::host {
+
+struct host_tuning {
+  // Each by item size: 1, 2, 4 and 8 bytes (wider items take the 8-byte entry).
+  // At most this many items: the calling thread alone, on a pool of 3 or more threads.
+  std::int64_t serial_items[4];
+  // Above it: one thread per this many items, up to the pool.
+  std::int64_t items_per_thread[4];
+  // A pool of two threads: two from this many items on (the second thread shares the first's
+  // memory bandwidth, where a larger pool brings bandwidth of its own).
+  std::int64_t two_thread_items[4];
+  // A thread combines a tile's items from memory, then scans them again from its own cache.
+  std::size_t tile_bytes;
+  // Tiles per thread at least, so that threads that start late still get a share.
+  std::int64_t tiles_per_thread;
+
+  static constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
+
+  static constexpr int size_index(std::size_t item_bytes) {
+    return item_bytes <= 1 ? 0 : item_bytes <= 2 ? 1 : item_bytes <= 4 ? 2 : 3;
+  }
+
+  // Threads for a scan of n items of `item_bytes` on a pool of `pool` threads.
+  constexpr unsigned threads(std::int64_t n, std::size_t item_bytes, unsigned pool) const {
+    const int k = size_index(item_bytes);
+    if (pool <= 1) return 1;
+    if (pool == 2) return n >= two_thread_items[k] ? 2 : 1;
+    if (n <= serial_items[k]) return 1;
+    return static_cast<unsigned>(std::clamp<std::int64_t>(n / items_per_thread[k], 2, pool));
+  }
+
+  // Items of a tile for a scan of n items on `threads` threads (more than one).
+  constexpr std::int64_t tile_items(std::int64_t n, std::size_t item_bytes,
+                                    unsigned threads) const {
+    const std::int64_t cap =
+        std::max<std::int64_t>(1, static_cast<std::int64_t>(tile_bytes / item_bytes));
+    const std::int64_t share = (n + tiles_per_thread * threads - 1) / (tiles_per_thread * threads);
+    return std::max<std::int64_t>(1, std::min(cap, share));
+  }
+};
+
+// - serial_items, items_per_thread: 512 KB and 128 KB of items. On a quiet 16-core machine a
+//   parallel scan first beat one thread of std::inclusive_scan between 2^15 and 2^18 items of
+//   every size, with serial part scans (perf/HOST_RESULTS.md, section 4b); the blocked part scans
+//   make one thread 1.2-3.5x faster on 1- to 4-byte items and about as fast on 8-byte ones, so
+//   the threshold moves up, and into bytes. Estimates until host_session.sh runs there.
+// - two_thread_items: never. On the 2-core machine two threads lost to one at every size from
+//   2^14 to 2^24 items, for every item size, and a copy on two threads was no faster than
+//   memcpy on one: one core's share of the memory bandwidth is all there is (section 2).
+// - tile_bytes: 128 KB, a few tiles in the smallest L2 measured (1 MB), so that a tile's
+//   second reading comes from the cache.
+inline constexpr host_tuning default_host_tuning{
+    {std::int64_t{1} << 19, std::int64_t{1} << 18, std::int64_t{1} << 17, std::int64_t{1} << 16},
+    {std::int64_t{1} << 17, std::int64_t{1} << 16, std::int64_t{1} << 15, std::int64_t{1} << 14},
+    {host_tuning::never, host_tuning::never, host_tuning::never, host_tuning::never},
+    std::size_t{128} << 10,
+    4};
+
+} // namespace scan::host
