@@ -43,6 +43,7 @@ axis_plan plan_axis(const std::vector<std::int64_t>& shape, const std::vector<st
   axis_plan p;
   p.n = shape[axis];
   p.empty = std::any_of(shape.begin(), shape.end(), [](std::int64_t s) { return s == 0; });
+  if (p.empty) return p; // no item: no stride matters
   // One item per lane: its stride does not matter.
   p.item_in = p.n == 1 ? 1 : in[axis];
   p.item_out = p.n == 1 ? 1 : out[axis];
