@@ -141,6 +141,12 @@ def cumulative(x, op, axis, dtype, include_initial, out, stream, exclusive=False
     (the operator's identity, or `initial`) first, n + 1 items along the axis."""
     x, back = _frameworks.borrow(x)
     fw = _frameworks.framework_of(x)
+    with fw.on_device(x):
+        return back(_cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive,
+                                initial))
+
+
+def _cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive, initial):
     axis = normalize_axis(axis, x.ndim)
     x_name = fw.dtype_name(x.dtype)
     check_operator(op, x_name)
@@ -161,4 +167,4 @@ def cumulative(x, op, axis, dtype, include_initial, out, stream, exclusive=False
         scan_into(fw, placeholder, first, axis, op, False, initial, handle)
     else:
         scan_into(fw, x, out, axis, op, not exclusive, initial, handle)
-    return back(out)
+    return out

@@ -8,6 +8,8 @@ them to a mutable framework over the same memory and brings the results back (th
 XLA FFI path will go).
 """
 
+import contextlib
+
 import numpy as np
 
 _HALF = ("float16", "bfloat16")
@@ -94,6 +96,10 @@ class _NumPy:
     def is_cpu(self, x):
         return True
 
+    def on_device(self, x):
+        """A context in which new arrays and the current stream are x's device's."""
+        return contextlib.nullcontext()
+
     def current_stream(self, x):
         return 0
 
@@ -112,11 +118,13 @@ class _CuPy(_NumPy):
     def is_cpu(self, x):
         return False
 
+    def on_device(self, x):
+        return x.device
+
     def current_stream(self, x):
         import cupy
 
-        with x.device:
-            return cupy.cuda.get_current_stream().ptr
+        return cupy.cuda.get_current_stream().ptr
 
     def export(self, x, stream):
         return x.__dlpack__(stream=_legacy_default(stream))
@@ -179,6 +187,9 @@ class _Torch:
     def is_cpu(self, x):
         return x.device.type == "cpu"
 
+    def on_device(self, x):
+        return contextlib.nullcontext() if self.is_cpu(x) else self.torch.cuda.device(x.device)
+
     def current_stream(self, x):
         if self.is_cpu(x):
             return 0
@@ -186,8 +197,8 @@ class _Torch:
 
     def export(self, x, stream):
         if self.is_cpu(x):
-            return x
-        return x.__dlpack__(stream=_legacy_default(stream))
+            return x.detach()
+        return x.detach().__dlpack__(stream=_legacy_default(stream))
 
 
 _adapters = {}
@@ -242,7 +253,8 @@ def borrow(x):
 
     def back(result):
         if isinstance(result, tuple):
-            return type(result)(*(back(r) for r in result))
+            items = [back(r) for r in result]
+            return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
         return jax.dlpack.from_dlpack(result)
 
     return borrowed, back

@@ -23,6 +23,12 @@ def segmented_scan(
     flags and keys, their count is read first, which waits for the device)."""
     x, back = _frameworks.borrow(x)
     fw = _frameworks.framework_of(x)
+    with fw.on_device(x):
+        return back(_segmented(fw, x, op, offsets, flags, keys, exclusive, initial, totals, dtype,
+                               stream))
+
+
+def _segmented(fw, x, op, offsets, flags, keys, exclusive, initial, totals, dtype, stream):
     given = [(k, v) for k, v in (("offsets", offsets), ("flags", flags), ("keys", keys))
              if v is not None]
     if len(given) != 1:
@@ -68,4 +74,4 @@ def segmented_scan(
     if scan_type != name:
         out = fw.astype(out, name)
         total_array = None if total_array is None else fw.astype(total_array, name)
-    return back((out, total_array) if totals else out)
+    return (out, total_array) if totals else out

@@ -24,7 +24,8 @@ def _along(x, dim, run):
     if x.ndim == 0:
         if dim not in (0, -1):
             raise ValueError(f"dim: {dim} is out of range for a 0-D array")
-        result = run(fw, fw.reshape(x, (1,)), 0)
+        with fw.on_device(x):
+            result = run(fw, fw.reshape(x, (1,)), 0)
         reshape = lambda r: fw.reshape(r, ())  # noqa: E731
         result = (
             values_indices(*(reshape(r) for r in result))
@@ -36,7 +37,8 @@ def _along(x, dim, run):
         raise TypeError(f"dim: an int, got {type(dim).__name__}")
     if not -x.ndim <= dim < x.ndim:
         raise ValueError(f"dim: {dim} is out of range for an array of {x.ndim} dimensions")
-    return back(run(fw, x, dim % x.ndim))
+    with fw.on_device(x):
+        return back(run(fw, x, dim % x.ndim))
 
 
 def cumsum(x, dim, *, dtype=None, stream=None):
