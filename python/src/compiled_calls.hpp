@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include <scan/communicator.hpp>
 #include <scan/options.hpp>
 #include <scan/types.hpp>
 
@@ -23,5 +24,10 @@ void run_compiled_segmented(const void* in, void* out, std::int64_t n, element_t
                             element_type out_type, operator_kind op, const segments_ref& s,
                             bool inclusive, const init_value& init, void* totals,
                             const options& opt);
+
+// This rank's part (n items) of a distributed scan over comm (compiled_distributed.cpp).
+void run_compiled_distributed(const communicator& comm, const void* in, void* out, std::int64_t n,
+                              element_type in_type, element_type out_type, operator_kind op,
+                              bool inclusive, const init_value& init, const options& opt);
 
 } // namespace scan::python

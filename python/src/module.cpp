@@ -14,6 +14,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <scan/communicator.hpp>
 #include <scan/error.hpp>
 #include <scan/options.hpp>
 #include <scan/types.hpp>
@@ -134,10 +135,12 @@ void scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
     if (x.type != out.type)
       throw error("dtype: " + op + " scans into the input's type, got " + x.dtype + " into " +
                   out.dtype);
+    const nb::gil_scoped_release unlocked; // the arrays are held by the caller's references
     return run_custom_axis(p, x.data, out.data, x.type, op, inclusive, init, opt);
   }
   const operator_kind kind = builtin_operator(op);
   if (kind == operator_kind::other) throw error("op: no operator named " + op);
+  const nb::gil_scoped_release unlocked;
   run_compiled_axis(p, x.data, out.data, x.type, out.type, kind, inclusive, init, opt);
 }
 
@@ -181,8 +184,60 @@ void segmented_scan(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, cons
   if (k == operator_kind::other) throw error("op: segmented scans take the built-in operators");
   const options opt = call_options(x, out, stream);
   const device_guard on_device(opt.backend != backend::host, x.device_id);
+  const nb::gil_scoped_release unlocked;
   run_compiled_segmented(x.data, out.data, x.shape[0], x.type, out.type, k, seg, inclusive, init,
                          totals, opt);
+}
+
+// A Python all-gather behind a scan::communicator: gather(send, recv, stream) receives the bytes
+// to send and the place for every rank's, as arrays of uint8 on the scan's device (valid during
+// the call only), and the stream handle.
+struct python_gather {
+  nb::callable gather;
+  int device_type = 0, device_id = 0;
+  int ranks = 0;
+
+  static void all_gather(void* context, const void* send, void* recv, std::size_t bytes,
+                         void* stream) {
+    const nb::gil_scoped_acquire locked;
+    const auto& self = *static_cast<python_gather*>(context);
+    try {
+      using bytes_array = nb::ndarray<nb::array_api, std::uint8_t, nb::ndim<1>>;
+      const std::size_t send_shape[1] = {bytes}, recv_shape[1] = {bytes * self.ranks};
+      bytes_array s(const_cast<void*>(send), 1, send_shape, nb::handle(), nullptr,
+                    nb::dtype<std::uint8_t>(), self.device_type, self.device_id);
+      bytes_array r(recv, 1, recv_shape, nb::handle(), nullptr, nb::dtype<std::uint8_t>(),
+                    self.device_type, self.device_id);
+      self.gather(s.cast(nb::rv_policy::reference), r.cast(nb::rv_policy::reference),
+                  reinterpret_cast<std::uintptr_t>(stream));
+    } catch (const nb::python_error& e) {
+      throw error(std::string("group: its all-gather failed: ") + e.what());
+    }
+  }
+};
+
+void distributed_scan(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, const std::string& op,
+                      bool inclusive, const nb::handle& initial, int rank, int ranks,
+                      nb::callable gather, std::uintptr_t stream) {
+  const array_ref x = read_array(xa, "x"), out = read_array(oa, "out");
+  check_same_shape(x, out);
+  if (!x.contiguous_1d())
+    throw error("x: a distributed scan takes this rank's contiguous 1-D part");
+  if (!out.contiguous_1d()) throw error("out: a contiguous 1-D array");
+  const operator_kind k = builtin_operator(op);
+  if (k == operator_kind::other) throw error("op: distributed scans take the built-in operators");
+  const init_value init = read_init(initial);
+  const options opt = call_options(x, out, stream);
+  python_gather context{std::move(gather), x.device_type, x.device_id, ranks};
+  communicator comm;
+  comm.rank = rank;
+  comm.ranks = ranks;
+  comm.context = &context;
+  comm.all_gather = &python_gather::all_gather;
+  const device_guard on_device(opt.backend != backend::host, x.device_id);
+  const nb::gil_scoped_release unlocked; // the all-gather takes it back
+  run_compiled_distributed(comm, x.data, out.data, x.shape[0], x.type, out.type, k, inclusive, init,
+                           opt);
 }
 
 bool is_compiled_call(const std::string& in, const std::string& out, const std::string& op) {
@@ -228,6 +283,10 @@ NB_MODULE(_libscan, m) {
         "initial"_a.none(), "stream"_a,
         "Scans x along axis into out (same shape; out's dtype is the result's), from initial "
         "(None: the operator's identity), on stream (an int handle, 0: the default stream).");
+  m.def("distributed_scan", &distributed_scan, "x"_a, "out"_a, "op"_a, "inclusive"_a,
+        "initial"_a.none(), "rank"_a, "ranks"_a, "gather"_a, "stream"_a,
+        "This rank's part of the scan of a 1-D array split over ranks; gather(send, recv, stream) "
+        "is the group's all-gather of bytes.");
   m.def("segmented_scan", &segmented_scan, "x"_a, "out"_a, "kind"_a, "segments"_a, "num_segments"_a,
         "op"_a, "inclusive"_a, "initial"_a.none(), "totals"_a.none(), "stream"_a,
         "Scans the 1-D x by segments (kind: offsets, flags or keys) into out, and their totals.");
