@@ -49,6 +49,22 @@ def check_operator(op, name, argument="x"):
         raise TypeError(f"{argument}: logsumexp scans floating-point arrays, got {name}")
 
 
+def builtin_scan_of(fw, x, op, dtype, what):
+    """For the scans that take the built-in operators only (what: "segmented scans"): x, or x
+    converted where the compiled set lacks the combination, the dtype the library writes, the
+    result's dtype, and libscan's operator."""
+    x_name = fw.dtype_name(x.dtype)
+    check_operator(op, x_name)
+    if op not in OPERATORS:
+        raise ValueError(f"op: {what} take {', '.join(OPERATORS)}")
+    name = result_dtype(x_name, op, dtype, fw)
+    lib_op = OPERATORS[op]
+    if _ext.is_compiled(x_name, name, lib_op):
+        return x, name, name, lib_op
+    acc = "float32" if name in HALF else name
+    return (x if x_name == acc else fw.astype(x, acc)), acc, name, lib_op
+
+
 def normalize_axis(axis, ndim):
     if ndim == 0:
         raise ValueError("x: a 0-D array has no axis to scan")

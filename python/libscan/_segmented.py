@@ -42,20 +42,10 @@ def _segmented(fw, x, op, offsets, flags, keys, exclusive, initial, totals, dtyp
         raise ValueError(f"x: segmented scans take 1-D arrays, got {x.ndim} dimensions")
     if segments.ndim != 1:
         raise ValueError(f"{kind}: a 1-D array, got {segments.ndim} dimensions")
-    x_name = fw.dtype_name(x.dtype)
-    _core.check_operator(op, x_name)
-    if op == "logsumexp":
-        raise ValueError("op: segmented scans take sum, prod, max, min, and, or, xor")
-    name = _core.result_dtype(x_name, op, dtype, fw)
     handle = _core.stream_of(fw, x, stream)
+    x, scan_type, name, lib_op = _core.builtin_scan_of(fw, x, op, dtype, "segmented scans")
     x = _contiguous(fw, x, handle)
     segments = _contiguous(fw, segments, handle)
-    lib_op = _core.OPERATORS[op]
-    acc = "float32" if name in _core.HALF else name
-    direct = _ext.is_compiled(x_name, name, lib_op)
-    if not direct and x_name != acc:
-        x = fw.astype(x, acc)
-    scan_type = name if direct else acc
     out = fw.empty((x.shape[0],), scan_type, like=x)
     num_segments = segments.shape[0] - 1 if kind == "offsets" else 0
     total_array = None

@@ -52,25 +52,16 @@ def scan(x, op, group=None, *, exclusive=False, initial=None, dtype=None, stream
     fw = _frameworks.framework_of(x)
     if x.ndim != 1:
         raise ValueError(f"x: a distributed scan takes this rank's 1-D part, got {x.ndim} dimensions")
-    x_name = fw.dtype_name(x.dtype)
-    _core.check_operator(op, x_name)
-    if op == "logsumexp":
-        raise ValueError("op: distributed scans take sum, prod, max, min, and, or, xor")
     group = _as_group(group)
-    name = _core.result_dtype(x_name, op, dtype, fw)
-    lib_op = _core.OPERATORS[op]
     with fw.on_device(x):
         handle = _core.stream_of(fw, x, stream)
+        x, scan_type, name, lib_op = _core.builtin_scan_of(fw, x, op, dtype, "distributed scans")
         x = fw.contiguous(x)
-        acc = "float32" if name in _core.HALF else name
-        direct = _ext.is_compiled(x_name, name, lib_op)
-        if not direct and x_name != acc:
-            x = fw.astype(x, acc)
-        out = fw.empty((x.shape[0],), name if direct else acc, like=x)
-        gather = group.all_gather_bytes
+        out = fw.empty((x.shape[0],), scan_type, like=x)
         _ext.distributed_scan(fw.export(x, handle), fw.export(out, handle), lib_op,
-                              not exclusive, initial, group.rank(), group.size(), gather, handle)
-        if not direct and acc != name:
+                              not exclusive, initial, group.rank(), group.size(),
+                              group.all_gather_bytes, handle)
+        if scan_type != name:
             out = fw.astype(out, name)
     return back(out)
 
