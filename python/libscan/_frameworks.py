@@ -53,6 +53,10 @@ class _NumPy:
     def empty(self, shape, name, like):
         return self.xp.empty(shape, dtype=self.dtype(name))
 
+    def empty_like(self, x, name):
+        """An uninitialized array of x's shape, layout (for dense x) and device."""
+        return self.xp.empty_like(x, dtype=self.dtype(name))
+
     def astype(self, x, name):
         return x.astype(self.dtype(name))
 
@@ -146,6 +150,9 @@ class _Torch:
 
     def empty(self, shape, name, like):
         return self.torch.empty(tuple(shape), dtype=self.dtype(name), device=like.device)
+
+    def empty_like(self, x, name):
+        return self.torch.empty_like(x, dtype=self.dtype(name))
 
     def astype(self, x, name):
         return x.to(self.dtype(name))

@@ -1,6 +1,7 @@
 #include "axis_layout.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace scan::python {
 
@@ -15,15 +16,21 @@ std::int64_t axis_plan::calls() const {
 
 namespace {
 
-// The lane axes (all but `axis`, of more than one index), outermost first, with neighbours folded
-// into one where the inner one's extent is the outer one's stride in the input and the output.
+// The lane axes (all but `axis`, of more than one index), in any order since lanes are
+// independent: by the input's strides, largest first, with neighbours folded into one where the
+// inner one's extent is the outer one's stride in the input and the output (an F-order array's
+// lanes fold as a C-order array's do).
 std::vector<lane_axis> folded_lanes(const std::vector<std::int64_t>& shape,
                                     const std::vector<std::int64_t>& in,
                                     const std::vector<std::int64_t>& out, int axis) {
+  std::vector<lane_axis> sorted;
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    if (static_cast<int>(d) != axis && shape[d] != 1) sorted.push_back({shape[d], in[d], out[d]});
+  std::stable_sort(sorted.begin(), sorted.end(), [](const lane_axis& a, const lane_axis& b) {
+    return std::llabs(a.in) > std::llabs(b.in);
+  });
   std::vector<lane_axis> lanes;
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    if (static_cast<int>(d) == axis || shape[d] == 1) continue;
-    const lane_axis next{shape[d], in[d], out[d]};
+  for (const lane_axis& next : sorted) {
     if (!lanes.empty()) {
       lane_axis& last = lanes.back();
       if (last.in == next.in * next.size && last.out == next.out * next.size) {

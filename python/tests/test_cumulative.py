@@ -173,3 +173,19 @@ def test_floats_repeat_bit_for_bit(fw):
 def test_version_and_backend():
     assert libscan.backend in ("host", "cuda")
     assert libscan.__version__.count(".") == 2
+
+
+def test_axis_scans_are_few_library_calls():
+    """Any axis of a C- or F-order array is one batched call, or one per index of the outer axes;
+    a reversed axis fits no call (the package copies it first)."""
+    from libscan import _libscan
+
+    c = np.zeros((4, 5, 6))
+    assert [_libscan.plan_calls(c, c, axis) for axis in range(3)] == [1, 4, 1]
+    f = np.asfortranarray(c)
+    assert [_libscan.plan_calls(f, f, axis) for axis in range(3)] == [1, 6, 1]
+    t = c.transpose(2, 0, 1)  # and an output of its layout, as the package allocates
+    assert [_libscan.plan_calls(t, np.empty_like(t), axis) for axis in range(3)] == [1, 1, 4]
+    r = c[:, ::-1]
+    assert _libscan.plan_calls(r, np.zeros(r.shape), 1) == -1
+    assert _libscan.plan_calls(r, np.zeros(r.shape), 2) == 5  # rows, one call per reversed index
