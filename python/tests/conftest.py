@@ -95,6 +95,7 @@ def _jax(device):
     jax = _importable("jax")
     if jax is None:
         return "jax is not installed"
+    jax.config.update("jax_enable_x64", True)  # int64 and float64 arrays, as the references use
     try:
         target = jax.devices(device)[0]
     except Exception as e:
