@@ -4,6 +4,7 @@ the cuda backend. Each missing one is skipped with the reason. Tests build their
 move them with `fw.asarray` and compare `fw.to_numpy` of the results with NumPy references."""
 
 import importlib
+import os
 
 import numpy as np
 import pytest
@@ -92,6 +93,8 @@ def _cupy():
 
 
 def _jax(device):
+    # JAX takes most of the GPU's memory at its start unless told not to; torch and CuPy share it.
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     jax = _importable("jax")
     if jax is None:
         return "jax is not installed"
