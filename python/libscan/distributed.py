@@ -32,8 +32,10 @@ class _TorchGroup:
     def all_gather_bytes(self, send, recv, stream):
         send_t, recv_t = self.torch.from_dlpack(send), self.torch.from_dlpack(recv)
         parts = list(recv_t.chunk(self.size()))
-        if send_t.is_cuda:
-            with self.torch.cuda.stream(self.torch.cuda.ExternalStream(stream or 0)):
+        if send_t.is_cuda:  # NCCL on the scan's stream, ordered between its steps
+            cuda = self.torch.cuda
+            on = cuda.default_stream() if stream == 0 else cuda.ExternalStream(stream)
+            with cuda.stream(on):
                 self.dist.all_gather(parts, send_t, group=self.group)
         else:
             self.dist.all_gather(parts, send_t, group=self.group)
