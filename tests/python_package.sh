@@ -5,8 +5,8 @@
 # and lacks go into that environment after saying what and why. Sets python_result (the summary
 # line) and returns non-zero on a failure.
 #
-# The build reuses the host configuration's ccache (the library compiles alike) and its build
-# tree ($SCAN_BUILD_ROOT/python, kept between runs).
+# The build reuses the host configuration's compiler and ccache (the library compiles alike) and
+# its own build tree ($SCAN_BUILD_ROOT/python, kept between runs).
 
 python_phase() { # python_phase ROOT BUILD_ROOT LOGS CCACHE_ON
   local root=$1 build_root=$2 logs=$3 ccache_on=$4 venv=$2/python-venv start=$SECONDS
@@ -50,6 +50,12 @@ python_phase() { # python_phase ROOT BUILD_ROOT LOGS CCACHE_ON
   fi
   local defines=(-C cmake.define.SCAN_BACKEND=host -C cmake.define.SCAN_WARNINGS_AS_ERRORS=ON
     -C "build-dir=$build_root/python")
+  # The host configuration's compiler (scikit-build-core would take Python's, g++ where CMake
+  # found c++), so that ccache serves the library compiled there.
+  local cxx
+  cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build_root/host/CMakeCache.txt" 2>/dev/null)
+  [ -n "$cxx" ] || cxx=$(command -v c++ || true)
+  [ -n "$cxx" ] && defines+=(-C "cmake.define.CMAKE_CXX_COMPILER=$cxx")
   [ "$ccache_on" = 1 ] && defines+=(-C cmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache)
   printf '\n== python: pip install . (host backend) into %s (output: %s)\n' "$venv" "$logs/python-build.log"
   if ! "$py" -m pip install --no-build-isolation --no-deps --force-reinstall -v "${defines[@]}" "$root" \
