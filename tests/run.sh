@@ -5,6 +5,7 @@
 #
 #   bash tests/run.sh                 every backend available here (host always)
 #   SCAN_BACKENDS="host cuda" bash tests/run.sh
+#   SCAN_BACKENDS="host python" bash tests/run.sh     the host backend and the Python package
 #
 # host: always. cuda: when nvcc is found (without a GPU it is compiled and its tests report
 # skipped). kokkos, hip: when their packages are installed or can be (only those SCAN_BACKENDS
@@ -22,6 +23,8 @@
 # out/tests). Parallel jobs: $SCAN_JOBS (default: the number of cores). Environment passed to the
 # tests: SCAN_TEST_SEED, SCAN_TEST_MAX_N.
 #
+# python: the Python package, pip install . (host backend) into a virtual environment and its pytest
+# suite (tests/python_package.sh), when SCAN_BACKENDS is unset or names it.
 # Exit status: 0 when every build and every test that ran passed; a skipped test is never counted
 # as passed, and the summary keeps the install test (consumer.install) apart from the suites.
 set -uo pipefail
@@ -163,7 +166,7 @@ available() {
   esac
 }
 if [ -n "${SCAN_BACKENDS:-}" ]; then
-  backends=$SCAN_BACKENDS
+  backends=$(tr ' ' '\n' <<<"$SCAN_BACKENDS" | grep -vx 'python' | tr '\n' ' ')
 else
   backends=""
   for b in host cuda kokkos kokkos-openmp hip; do available $b && backends="$backends $b"; done
@@ -404,10 +407,19 @@ for b in $backends; do
   test_config "$b" "$dir" "$note" "$built" "${test_env[@]}" &
   tests_pid=$! tests_of=$b
 done
+# The Python package (python/): pip install . with the host backend, then its pytest suite, while
+# the last configuration's tests run.
+python_result=""
+if wanted python; then
+  # shellcheck source=tests/python_package.sh
+  source "$root/tests/python_package.sh"
+  python_phase "$root" "$build_root" "$logs" "$ccache_on" || status=1
+fi
 finish_tests
 
 say "summary (logs: $logs)"
 for b in $backends; do [ -n "${result_of[$b]:-}" ] && echo "  ${result_of[$b]}"; done
+[ -n "$python_result" ] && echo "  $python_result"
 [ -z "$backends" ] && { echo "  no backend was built"; status=1; }
 echo "  result: $([ $status = 0 ] && echo 'every build and every test that ran passed' || echo FAILED)"
 exit $status

@@ -1,0 +1,188 @@
+"""How every function runs a scan: the result's dtype, the output, the conversions outside the
+compiled set, the layout of the axis, the stream, and the extension's call."""
+
+from . import _frameworks
+from . import _libscan as _ext
+
+HALF = ("float16", "bfloat16")
+FLOATS = HALF + ("float32", "float64")
+# Operators as the Python functions name them, and libscan's names.
+OPERATORS = {
+    "sum": "sum",
+    "prod": "product",
+    "max": "max",
+    "min": "min",
+    "and": "bit_and",
+    "or": "bit_or",
+    "xor": "bit_xor",
+}
+BITWISE = ("and", "or", "xor")
+# Above this many library calls for one axis scan (lanes no matrix covers), the input is copied
+# into C order first: one pass over memory instead of many small launches.
+MAX_CALLS = 1024
+
+
+def is_integer(name):
+    return name == "bool" or name.startswith(("int", "uint"))
+
+
+def result_dtype(name, op, dtype, fw):
+    """The dtype of a scan's result: `dtype` when given, else NumPy's and the array API's rule:
+    sums and products of bool and signed integers in int64, of unsigned ones in uint64; any other
+    operator in x's dtype."""
+    if dtype is not None:
+        return fw.dtype_name(dtype)
+    if op in ("sum", "prod"):
+        if name == "bool" or name.startswith("int"):
+            return "int64"
+        if name.startswith("uint"):
+            return "uint64"
+    return name
+
+
+def check_operator(op, name, argument="x"):
+    if op not in OPERATORS and op not in ("logsumexp",):
+        raise ValueError(f"op: {op!r} is not an operator; one of {', '.join(OPERATORS)}")
+    if op in BITWISE and not is_integer(name):
+        raise TypeError(f"{argument}: {op} scans integer and bool arrays, got {name}")
+    if op == "logsumexp" and name not in FLOATS:
+        raise TypeError(f"{argument}: logsumexp scans floating-point arrays, got {name}")
+
+
+def builtin_scan_of(fw, x, op, dtype, what):
+    """For the scans that take the built-in operators only (what: "segmented scans"): x, or x
+    converted where the compiled set lacks the combination, the dtype the library writes, the
+    result's dtype, and libscan's operator."""
+    x_name = fw.dtype_name(x.dtype)
+    check_operator(op, x_name)
+    if op not in OPERATORS:
+        raise ValueError(f"op: {what} take {', '.join(OPERATORS)}")
+    name = result_dtype(x_name, op, dtype, fw)
+    lib_op = OPERATORS[op]
+    if _ext.is_compiled(x_name, name, lib_op):
+        return x, name, name, lib_op
+    acc = "float32" if name in HALF else name
+    return (x if x_name == acc else fw.astype(x, acc)), acc, name, lib_op
+
+
+def normalize_axis(axis, ndim):
+    if ndim == 0:
+        raise ValueError("x: a 0-D array has no axis to scan")
+    if axis is None:
+        if ndim > 1:
+            raise ValueError(
+                f"axis: required for an array of {ndim} dimensions (the array API's rule)"
+            )
+        return 0
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"axis: an int, got {type(axis).__name__}")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis: {axis} is out of range for an array of {ndim} dimensions")
+    return axis % ndim
+
+
+def library_operator(op, name):
+    """libscan's operator for op on dtype `name`: floats' max and min carry NaN forward, as
+    NumPy's and torch's do (custom operators of the extension)."""
+    if op == "logsumexp":
+        return "logaddexp"
+    if op in ("max", "min") and name in FLOATS:
+        return "nan_" + op
+    return OPERATORS[op]
+
+
+def stream_of(fw, x, stream):
+    return fw.current_stream(x) if stream is None else _frameworks.stream_handle(stream)
+
+
+def prepare_out(fw, x, shape, name, out):
+    """out checked against the result's shape and dtype, or a new array in x's framework."""
+    if out is None:  # x's layout where the shapes agree, so that x and out fold alike
+        if tuple(shape) == tuple(x.shape):
+            return fw.empty_like(x, name)
+        return fw.empty(shape, name, like=x)
+    if _frameworks.is_jax(out):
+        raise TypeError("out: JAX arrays are immutable; leave out=None")
+    out_fw = _frameworks.framework_of(out, "out")
+    if out_fw is not fw:
+        raise TypeError(f"out: a {fw.name} array, like x; got a {out_fw.name} array")
+    if tuple(out.shape) != tuple(shape):
+        raise ValueError(f"out: shape {tuple(out.shape)}, the result's is {tuple(shape)}")
+    if fw.dtype_name(out.dtype) != name:
+        raise TypeError(
+            f"out: dtype {fw.dtype_name(out.dtype)}, the result's is {name} (pass dtype= to change it)"
+        )
+    return out
+
+
+def _scan_layout(fw, x, target, axis, op, inclusive, initial, stream):
+    """Scans x into target (one dtype pair the extension runs) along axis, copying the input, or
+    scanning into a C-order temporary, only when no layout of library calls fits (a reversed or
+    broadcast axis) or it would take more than MAX_CALLS calls."""
+    calls = _ext.plan_calls(fw.export(x, stream), fw.export(target, stream), axis)
+    if calls < 0 or calls > MAX_CALLS:
+        x = fw.contiguous(x)
+        calls = _ext.plan_calls(fw.export(x, stream), fw.export(target, stream), axis)
+        if calls < 0 or calls > MAX_CALLS:
+            temporary = fw.empty(tuple(target.shape), fw.dtype_name(target.dtype), like=x)
+            _ext.scan_axis(fw.export(x, stream), fw.export(temporary, stream), axis, op,
+                           inclusive, initial, stream)
+            fw.copy_into(target, temporary)
+            return
+    _ext.scan_axis(fw.export(x, stream), fw.export(target, stream), axis, op, inclusive, initial,
+                   stream)
+
+
+def scan_into(fw, x, target, axis, op, inclusive, initial, stream):
+    """Scans x into target along axis with the Python operator op. Combinations outside the
+    compiled set convert first: x into the accumulation type (float32 for 16-bit floats, else the
+    result's), the scan into a temporary when the result's type differs."""
+    x_name, out_name = fw.dtype_name(x.dtype), fw.dtype_name(target.dtype)
+    acc = "float32" if out_name in HALF else out_name
+    lib_op = library_operator(op, acc)
+    direct = (
+        _ext.is_custom_operator(lib_op) and x_name == out_name and out_name not in HALF
+    ) or (not _ext.is_custom_operator(lib_op) and _ext.is_compiled(x_name, out_name, lib_op))
+    if direct:
+        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream)
+    if x_name != acc:
+        x = fw.astype(x, acc)
+    if out_name == acc:
+        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream)
+    temporary = fw.empty(tuple(target.shape), acc, like=x)
+    _scan_layout(fw, x, temporary, axis, lib_op, inclusive, initial, stream)
+    fw.copy_into(target, temporary)
+
+
+def cumulative(x, op, axis, dtype, include_initial, out, stream, exclusive=False, initial=None):
+    """The functions' common body: a scan of x along axis; include_initial puts the initial value
+    (the operator's identity, or `initial`) first, n + 1 items along the axis."""
+    x, back = _frameworks.borrow(x)
+    fw = _frameworks.framework_of(x)
+    with fw.on_device(x):
+        return back(_cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive,
+                                initial))
+
+
+def _cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive, initial):
+    axis = normalize_axis(axis, x.ndim)
+    x_name = fw.dtype_name(x.dtype)
+    check_operator(op, x_name)
+    name = result_dtype(x_name, op, dtype, fw)
+    if op == "logsumexp" and name not in FLOATS:
+        raise TypeError(f"dtype: logsumexp scans into a floating-point type, got {name}")
+    n = x.shape[axis]
+    shape = list(x.shape)
+    shape[axis] = n + (1 if include_initial else 0)
+    out = prepare_out(fw, x, shape, name, out)
+    handle = stream_of(fw, x, stream)
+    if include_initial:
+        if n > 0:
+            scan_into(fw, x, fw.narrow(out, axis, 1, n), axis, op, True, initial, handle)
+        # An exclusive scan of one item writes the initial value alone.
+        first = fw.narrow(out, axis, 0, 1)
+        placeholder = fw.empty(tuple(first.shape), x_name, like=x)
+        scan_into(fw, placeholder, first, axis, op, False, initial, handle)
+    else:
+        scan_into(fw, x, out, axis, op, not exclusive, initial, handle)
+    return out
