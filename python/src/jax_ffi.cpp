@@ -41,7 +41,7 @@ struct scan_attributes {
 
 element_type checked_type(std::string_view name, ffi::DataType dtype, const char* argument) {
   const element_type t = element_type_named(std::string(name));
-  if (t == element_type::other || size_of(t) != ffi::ByteWidth(dtype))
+  if (t == element_type::other || static_cast<std::size_t>(size_of(t)) != ffi::ByteWidth(dtype))
     throw error(std::string(argument) + ": a " + std::string(name) +
                 " buffer expected, XLA passed another element type");
   return t;
