@@ -49,8 +49,8 @@ def check(result, x, op, axis, name, **kw):
     assert_scan_equal(got, scan(x, op, axis, name, **kw), name, bound)
 
 
-@pytest.mark.parametrize("name", ["int32", "int64", "uint8", "bool", "float16", "float32",
-                                  "float64"])
+@pytest.mark.parametrize("name", ["int32", "int64", "uint8", "bool", "float16", "bfloat16",
+                                  "float32", "float64"])
 @pytest.mark.parametrize("shape,axis", SHAPES_AXES)
 def test_jit_cumulative_sum(device, name, shape, axis):
     x = random_array(shape, name, np.random.default_rng(len(shape)))
