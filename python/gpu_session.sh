@@ -47,7 +47,7 @@ stage() {
   timeout --kill-after=10 "$seconds" "$@" >"$out/$name.log" 2>&1
   rc=$?
   tail -5 "$out/$name.log"
-  detail=$(grep -E '^=+ .*(passed|failed|skipped|error).* in [0-9.]+s' "$out/$name.log" | tail -1 |
+  detail=$(grep -E '^[= ]*[0-9]+ (passed|failed|skipped|error).* in [0-9.]+s' "$out/$name.log" | tail -1 |
     tr -d '=' | sed -E 's/^ +| +$//g')
   case $rc in
   0) echo "$name: ok in $((SECONDS - t0))s${detail:+; $detail}" >>"$summary" ;;
