@@ -50,6 +50,9 @@ stage() {
   detail=$(grep -E '^[= ]*[0-9]+ (passed|failed|skipped|error).* in [0-9.]+s' "$out/$name.log" | tail -1 |
     tr -d '=' | sed -E 's/^ +| +$//g')
   case $rc in
+  5) # pytest collected nothing: every module skipped itself (no torch, no GPU...)
+    echo "$name: SKIPPED: $(grep -m1 -E '^SKIPPED' "$out/$name.log" | cut -c1-200)" >>"$summary"
+    return 0 ;;
   0) echo "$name: ok in $((SECONDS - t0))s${detail:+; $detail}" >>"$summary" ;;
   124 | 137) echo "$name: TIMED OUT after ${seconds}s${detail:+; $detail}" >>"$summary" ;;
   *) echo "$name: FAILED (exit $rc) in $((SECONDS - t0))s${detail:+; $detail}" >>"$summary" ;;
