@@ -7,7 +7,7 @@
 # 2. the pytest suite with every framework it finds (NumPy, torch, CuPy, JAX on the CPU and GPU);
 # 3. the peer's suite: PyTorch's OpInfo samples of the five scans, with the counts;
 # 4. a torch.cuda.graph capture and replay; 5. jax.jit calls through the FFI on the GPU;
-# 6. libscan.distributed over torch.distributed's Gloo on 2-3 CPU processes (and the stand-in group);
+# 6. libscan.distributed over torch.distributed's Gloo on 2-3 CPU processes (and a stand-in group);
 # 7. python/bench.py with the time left (at most 4 minutes), its tables in OUT_DIR/bench.md.
 # Every stage has its own timeout and its log in OUT_DIR (written as it runs); OUT_DIR/summary.txt
 # lists each stage's result. Needs Python with torch, and nanobind, scikit-build-core and pytest;
@@ -47,8 +47,8 @@ stage() {
   timeout --kill-after=10 "$seconds" "$@" >"$out/$name.log" 2>&1
   rc=$?
   tail -5 "$out/$name.log"
-  detail=$(grep -E '^[= ]*[0-9]+ (passed|failed|skipped|error).* in [0-9.]+s' "$out/$name.log" | tail -1 |
-    tr -d '=' | sed -E 's/^ +| +$//g')
+  detail=$(grep -E '^[= ]*[0-9]+ (passed|failed|skipped|error).* in [0-9.]+s' "$out/$name.log" |
+    tail -1 | tr -d '=' | sed -E 's/^ +| +$//g')
   case $rc in
   5) # pytest collected nothing: every module skipped itself (no torch, no GPU...)
     echo "$name: SKIPPED: $(grep -m1 -E '^SKIPPED' "$out/$name.log" | cut -c1-200)" >>"$summary"
@@ -102,6 +102,7 @@ stage bench $((budget + 30)) "$py" "$root/python/bench.py" --budget "$budget" \
   --markdown "$out/bench.md"
 
 printf '\n== summary (%ss in all; logs in %s)\n' "$((SECONDS - start))" "$out"
-echo "total: $((SECONDS - start))s, $([ $status = 0 ] && echo 'every stage passed' || echo 'FAILED')" >>"$summary"
+verdict=$([ $status = 0 ] && echo 'every stage passed' || echo 'FAILED')
+echo "total: $((SECONDS - start))s, $verdict" >>"$summary"
 cat "$summary"
 exit $status

@@ -3,6 +3,8 @@ axes, include_initial and dtype=, scan's operators with exclusive and initial, v
 on JAX's CPU device, and on its GPU with the cuda build. Skipped without jax or without the
 handlers (the reason says which)."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -10,6 +12,7 @@ import libscan
 from conftest import assert_scan_equal, random_array
 from references import magnitude, result_name, scan
 
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # the GPU is shared
 jax = pytest.importorskip("jax", reason="jax is not installed")
 jax.config.update("jax_enable_x64", True)  # int64 results, as the references have them
 libscan_jax = pytest.importorskip("libscan.jax")
