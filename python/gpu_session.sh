@@ -2,8 +2,9 @@
 # The Python package on a GPU machine, in one call (under 9 minutes on an H100):
 #   bash python/gpu_session.sh [OUT_DIR]        (default $OUT, else build-gpu-python/out)
 # 1. pip install --no-build-isolation --no-deps . with the cuda backend for sm_90 (no ccache),
-#    build tree build-gpu-python/ kept, so a second call rebuilds only what changed; libscan.jax's
-#    XLA FFI handlers are built when jax is installed;
+#    build tree build-gpu-python/ kept, so a second call rebuilds only what changed (a build cut
+#    by its timeout goes on where it stopped); libscan.jax's XLA FFI handlers are built when jax
+#    is installed;
 # 2. the pytest suite with every framework it finds (NumPy, torch, CuPy, JAX on the CPU and GPU);
 # 3. the peer's suite: PyTorch's OpInfo samples of the five scans, with the counts;
 # 4. a torch.cuda.graph capture and replay; 5. jax.jit calls through the FFI on the GPU;
@@ -28,6 +29,9 @@ summary=$out/summary.txt
 : >"$summary"
 export XLA_PYTHON_CLIENT_PREALLOCATE=false # JAX shares the GPU with torch and CuPy
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
+if [ -z "${CUDACXX:-}" ] && ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+  export CUDACXX=/usr/local/cuda/bin/nvcc
+fi
 status=0
 
 left() { echo $((limit - (SECONDS - start))); }
