@@ -384,6 +384,7 @@ def main(argv=None):
             chosen = [c for c in cases if (c[1] == dtypes[0]) == first]
             if chosen:
                 bench.section(title, chosen, make)
+    bench.write()  # with the cases the budget left out
 
     if args.cpp_program:
         with tempfile.NamedTemporaryFile(suffix=".md") as table:
