@@ -87,10 +87,15 @@ void scan_buffers(const options& opt, const ffi::AnyBuffer& x, ffi::AnyBuffer& o
   const axis_plan p = plan_axis(shape, in_strides, out_strides, axis);
   run_axis(p, x.untyped_data(), out_data + first, in_type, out_type, a.op, a.inclusive, a.initial,
            opt);
-  if (a.include_initial) { // an exclusive scan of one item, in place, writes the initial value
+  if (a.include_initial) {
+    // An exclusive scan of one item writes the initial value alone: over x's first items (not
+    // read into the result), or in place when x is empty.
     out_shape[axis] = 1;
-    const axis_plan head = plan_axis(out_shape, out_strides, out_strides, axis);
-    run_axis(head, out_data, out_data, out_type, out_type, a.op, false, a.initial, opt);
+    const bool from_x = shape[axis] > 0;
+    const axis_plan head =
+        plan_axis(out_shape, from_x ? in_strides : out_strides, out_strides, axis);
+    run_axis(head, from_x ? x.untyped_data() : out_data, out_data, from_x ? in_type : out_type,
+             out_type, a.op, false, a.initial, opt);
   }
 }
 
