@@ -122,3 +122,9 @@ def test_errors_name_their_argument():
         libscan_jax.scan(x, "xor", axis=0)
     with pytest.raises(ValueError, match="^initial:"):
         libscan_jax.scan(np.zeros(3, np.int8), "sum", initial=1000, dtype="int8")
+
+
+def test_include_initial_of_an_empty_axis(device):
+    x = jax.device_put(np.zeros((0, 3), np.int32), device)
+    got = jax.jit(lambda a: libscan_jax.cumulative_min(a, axis=0, include_initial=True))(x)
+    np.testing.assert_array_equal(np.asarray(got), np.full((1, 3), np.iinfo(np.int32).max))
