@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Speed of libscan's Python calls beside the frameworks' own scans.
 
 On a GPU (the cuda build, with torch): libscan.cumulative_sum beside torch.cumsum, cupy.cumsum,
