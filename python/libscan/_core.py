@@ -49,6 +49,14 @@ def check_operator(op, name, argument="x"):
         raise TypeError(f"{argument}: logsumexp scans floating-point arrays, got {name}")
 
 
+def into_bool(fw, x, op):
+    """A scan into bool is logical, as NumPy's: a sum is an or, a product an and, over x's items
+    taken as truth values (the library's bool is a byte, where a sum would count)."""
+    if fw.dtype_name(x.dtype) != "bool":
+        x = fw.astype(x, "bool")
+    return x, {"sum": "or", "prod": "and"}.get(op, op)
+
+
 def builtin_scan_of(fw, x, op, dtype, what):
     """For the scans that take the built-in operators only (what: "segmented scans"): x, or x
     converted where the compiled set lacks the combination, the dtype the library writes, the
@@ -58,6 +66,9 @@ def builtin_scan_of(fw, x, op, dtype, what):
     if op not in OPERATORS:
         raise ValueError(f"op: {what} take {', '.join(OPERATORS)}")
     name = result_dtype(x_name, op, dtype, fw)
+    if name == "bool":
+        x, op = into_bool(fw, x, op)
+        x_name = "bool"
     lib_op = OPERATORS[op]
     if _ext.is_compiled(x_name, name, lib_op):
         return x, name, name, lib_op
@@ -137,7 +148,10 @@ def scan_into(fw, x, target, axis, op, inclusive, initial, stream):
     """Scans x into target along axis with the Python operator op. Combinations outside the
     compiled set convert first: x into the accumulation type (float32 for 16-bit floats, else the
     result's), the scan into a temporary when the result's type differs."""
-    x_name, out_name = fw.dtype_name(x.dtype), fw.dtype_name(target.dtype)
+    out_name = fw.dtype_name(target.dtype)
+    if out_name == "bool":
+        x, op = into_bool(fw, x, op)
+    x_name = fw.dtype_name(x.dtype)
     acc = "float32" if out_name in HALF else out_name
     lib_op = library_operator(op, acc)
     direct = (

@@ -65,6 +65,21 @@ def test_scan_of_bool(fw):
     assert list(fw.to_numpy(libscan.scan(a, "xor"))) == [True, True, False, True, True]
 
 
+@pytest.mark.parametrize("name", ["bool", "uint8", "int32", "float32"])
+def test_scans_into_bool_are_logical(fw, name):
+    require(fw, name)
+    x = np.array([[0, 2, 0, 3, 1, 0, 0], [1, 1, 0, 2, 0, 5, 1]]).astype(name)
+    a = fw.asarray(x)
+    for axis in (0, 1):
+        got = fw.to_numpy(libscan.cumulative_sum(a, axis=axis, dtype=fw.dtype("bool")))
+        np.testing.assert_array_equal(got.view(np.uint8), np.cumsum(x != 0, axis=axis) > 0)
+        got = fw.to_numpy(libscan.cumulative_prod(a, axis=axis, dtype=fw.dtype("bool")))
+        np.testing.assert_array_equal(got.view(np.uint8), np.cumprod(x != 0, axis=axis) > 0)
+    got = fw.to_numpy(libscan.segmented_scan(fw.asarray(x[1]), "sum", dtype=fw.dtype("bool"),
+                                             offsets=fw.asarray(np.array([0, 3, 7]))))
+    np.testing.assert_array_equal(got.view(np.uint8), [1, 1, 1, 1, 1, 1, 1])
+
+
 def test_integer_sums_wrap_around(fw):
     x = np.array([np.iinfo(np.int64).max, 1, 1], dtype=np.int64)
     got = fw.to_numpy(libscan.scan(fw.asarray(x), "sum"))
