@@ -29,7 +29,8 @@ python_phase() { # python_phase ROOT BUILD_ROOT LOGS CCACHE_ON
   for entry in "scikit_build_core|scikit-build-core>=0.10|builds the package with CMake (pip install .)" \
     "nanobind|nanobind>=2.0|the extension's bindings" \
     "numpy|numpy|the package's dependency and the tests' references" \
-    "pytest|pytest|runs python/tests"; do
+    "pytest|pytest|runs python/tests" \
+    "jax|jax|libscan.jax's XLA FFI handlers (built when jax is found) and JAX arrays in the suite"; do
     "$py" -c "import ${entry%%|*}" 2>/dev/null || missing+=("$entry")
   done
   if [ ${#missing[@]} -gt 0 ]; then

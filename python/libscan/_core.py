@@ -70,7 +70,7 @@ def builtin_scan_of(fw, x, op, dtype, what):
         x, op = into_bool(fw, x, op)
         x_name = "bool"
     lib_op = OPERATORS[op]
-    if _ext.is_compiled(x_name, name, lib_op):
+    if _ext.is_compiled(x_name, name, lib_op) and fw.exports(x_name) and fw.exports(name):
         return x, name, name, lib_op
     acc = "float32" if name in HALF else name
     return (x if x_name == acc else fw.astype(x, acc)), acc, name, lib_op
@@ -156,7 +156,12 @@ def scan_into(fw, x, target, axis, op, inclusive, initial, stream):
     lib_op = library_operator(op, acc)
     direct = (
         _ext.is_custom_operator(lib_op) and x_name == out_name and out_name not in HALF
-    ) or (not _ext.is_custom_operator(lib_op) and _ext.is_compiled(x_name, out_name, lib_op))
+    ) or (
+        not _ext.is_custom_operator(lib_op)
+        and _ext.is_compiled(x_name, out_name, lib_op)
+        and fw.exports(x_name)
+        and fw.exports(out_name)
+    )
     if direct:
         return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream)
     if x_name != acc:

@@ -43,6 +43,11 @@ class _NumPy:
     def dtype_name(self, dtype):
         return np.dtype(dtype).name
 
+    def exports(self, name):
+        """Whether arrays of dtype `name` cross DLPack: NumPy's bfloat16 (ml_dtypes) does not, so
+        it is scanned as float32, the type its scans accumulate in anyway."""
+        return name != "bfloat16" or self.xp is not np
+
     def dtype(self, name):
         if name == "bfloat16":
             import ml_dtypes
@@ -144,6 +149,9 @@ class _Torch:
 
     def dtype_name(self, dtype):
         return str(dtype).rsplit(".", 1)[-1]
+
+    def exports(self, name):
+        return True
 
     def dtype(self, name):
         return getattr(self.torch, name)
@@ -247,7 +255,8 @@ def borrow(x):
     x.block_until_ready()
     platform = next(iter(x.devices())).platform
     if platform == "cpu":
-        borrowed = np.from_dlpack(x)
+        # NumPy's bfloat16 (ml_dtypes) does not cross DLPack: a copy, in and out.
+        borrowed = np.asarray(x) if x.dtype.name == "bfloat16" else np.from_dlpack(x)
     else:
         try:
             import cupy
@@ -262,6 +271,8 @@ def borrow(x):
         if isinstance(result, tuple):
             items = [back(r) for r in result]
             return type(result)(*items) if hasattr(result, "_fields") else tuple(items)
+        if isinstance(result, np.ndarray) and not _adapter("numpy").exports(result.dtype.name):
+            return jax.numpy.asarray(result)
         return jax.dlpack.from_dlpack(result)
 
     return borrowed, back
