@@ -29,6 +29,15 @@ void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusi
     dispatch_lanes<In, Out, sum>(in, out, at, inclusive, init, sum{}, op,
                                  totals); // options alone: a sum
   } else if constexpr (operator_fits<Out, Op>()) {
+    if (at.lanes == 1 && at.length >= 1 &&
+        (at.length == 1 || (at.in.item == 1 && at.out.item == 1))) {
+      // One lane of contiguous items (the column of a one-column matrix whose rows lie back to
+      // back, a segment) is a flat scan; batched scans take no workspace or algorithm.
+      options flat = opt;
+      flat.workspace = {};
+      flat.algorithm = algorithm::automatic;
+      return dispatch<In, Out, Op>(in, out, at.length, inclusive, init, op, flat, totals);
+    }
     request r = make_request<In, Out, Op>(in, out, at.items(), inclusive, init, opt, totals);
     r.opt.workspace = {};
     r.batched = true;

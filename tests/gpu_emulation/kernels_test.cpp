@@ -232,9 +232,10 @@ template <class Strategy, class T> struct kernels {
     const auto in = input<T>(n, static_cast<std::uint64_t>(segment));
     std::vector<T> out(in.size(), value<T>(999));
     constexpr int prefetch = scan::gpu::prefetch_tiles<S>;
-    const auto plan = scan::gpu::plan_blockwise(
-        n, segment, S::tile_items, S::run, prefetch,
-        scan::gpu::prefetch_tiles<scan::gpu::wide_tile_shape<S>>, scan::gpu::walks_segments<S>);
+    using Wide = scan::gpu::wide_tile_shape<S, scan::cuda::cuda_tuning::wide_tile_blocks_per_sm>;
+    const auto plan =
+        scan::gpu::plan_blockwise(n, segment, S::tile_items, S::run, prefetch,
+                                  scan::gpu::prefetch_tiles<Wide>, scan::gpu::walks_segments<S>);
     // Vector accesses where both buffers start on a 16-byte boundary (whole runs of tiles of
     // whole segments; the kernel decides which tiles start on a word).
     const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0 &&
@@ -253,7 +254,7 @@ template <class Strategy, class T> struct kernels {
         });
       };
       if (plan.wide_tiles)
-        short_segments(scan::gpu::wide_tile_shape<S>{});
+        short_segments(Wide{});
       else
         short_segments(S{});
     } else {

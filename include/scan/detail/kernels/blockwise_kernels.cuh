@@ -109,11 +109,12 @@ __global__ void __launch_bounds__(Shape::threads)
 
 // The tile of short segments that fill a Shape's tile badly (blockwise_plan's wide_tiles): twice
 // its items, in runs of the same length. For 4- and 8-byte values (runs of 4 and 2) the compiler
-// is asked for 6 blocks per multiprocessor: int32 took 47 registers (5 blocks) where float took
-// 40, and ran rows of 33 at 0.82 of a copy against float's 0.89 (perf/BATCHED_RESULTS.md).
-template <class Shape>
-using wide_tile_shape = tile_shape<Shape::threads, 2 * Shape::items, Shape::run,
-                                   Shape::run == 2 || Shape::run == 4 ? 6 : Shape::min_blocks>;
+// is asked for VectorBlocks blocks per multiprocessor (the backend's tuning: int32 took more
+// registers than float, and fewer blocks fit).
+template <class Shape, int VectorBlocks>
+using wide_tile_shape =
+    tile_shape<Shape::threads, 2 * Shape::items, Shape::run,
+               Shape::run == 2 || Shape::run == 4 ? VectorBlocks : Shape::min_blocks>;
 
 template <class Shape, class BlockScan, class In, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks > 1 ? Shape::min_blocks : 0)

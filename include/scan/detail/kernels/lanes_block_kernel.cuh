@@ -28,12 +28,12 @@ inline constexpr int lane_group = 32;
 inline constexpr int lane_block_threads = 256;
 inline constexpr int lane_block_rows = lane_block_threads / lane_group;
 
-// A thread's chunk (Run) is lane_run's 256 bytes, or half of it ("halved": 128 bytes, and 4
-// blocks per multiprocessor asked of the compiler). Halved, int32 and float take 64 registers
-// instead of 110-112, so 4 blocks fit a multiprocessor instead of 2, which hides the waits where
-// lanes are many; where they are few, each lane walks twice as many tiles, and a float lane folds
-// forward through all of them again. H100, columns, fraction of a copy, 256 -> 128 bytes
-// (perf/BATCHED_RESULTS.md):
+// A thread's chunk (Run) is lane_run's 256 bytes, or half of it ("halved": 128 bytes, and more
+// blocks per multiprocessor asked of the compiler: the backend's tuning). Halved, int32 and float
+// take 64 registers instead of 110-112, so 4 blocks fit a multiprocessor instead of 2, which hides
+// the waits where lanes are many; where they are few, each lane walks twice as many tiles, and a
+// float lane folds forward through all of them again. H100, columns, fraction of a copy, 256 -> 128
+// bytes (perf/BATCHED_RESULTS.md):
 //   int32: 16384 x 16384 0.79 -> 0.91, 1024 x 65536 0.81 -> 0.90, 65536 x 1024 0.85 -> 0.86,
 //          1048576 x 64 0.76 -> 0.74: always halved (int8 and int16 hold an item a register too);
 //   float: 0.79 -> 0.92, 0.80 -> 0.90, 0.84 -> 0.85, 0.73 -> 0.51: halved from 1024 lanes on;
@@ -51,7 +51,6 @@ template <class Out> constexpr bool lane_block_halved(long long lanes) {
 }
 template <class Out, bool Halved>
 inline constexpr int lane_block_run = Halved ? lane_run<Out> / 2 : lane_run<Out>;
-template <bool Halved> inline constexpr int lane_block_min_blocks = Halved ? 4 : 1;
 
 // Descriptors of a layout's tiles: one per lane of each block's group.
 template <int Run> constexpr long long lane_block_tiles(const detail::lanes_layout& at) {

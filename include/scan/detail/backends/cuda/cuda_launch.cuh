@@ -67,6 +67,8 @@ struct cuda_launch {
                                                           : detail::tile_order::by_block_index;
 
   static const gpu::device_tuning& tuning() { return current_profile().tuning; }
+  // The compile-time knobs (gpu_tuning.hpp) of the kernels these launches choose.
+  using knobs = cuda_tuning;
 
   // The staged single pass copies tiles with the copy engine of sm_90 and later; earlier GPUs
   // keep the register kernel.

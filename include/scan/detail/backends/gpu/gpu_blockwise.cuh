@@ -30,9 +30,10 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
                     ScanOne&& scan_one) {
   using S = shape_of<Strategy, In, Out>;
   using B = typename Strategy::template block_scan<S>;
+  using Wide = wide_tile_shape<S, Platform::knobs::wide_tile_blocks_per_sm>;
   const auto stream = static_cast<typename Platform::stream_type>(a.opt.stream);
   const blockwise_plan plan = plan_blockwise(a.n, segment, S::tile_items, S::run, prefetch_tiles<S>,
-                                             prefetch_tiles<wide_tile_shape<S>>, walks_segments<S>);
+                                             prefetch_tiles<Wide>, walks_segments<S>);
   switch (plan.how) {
   case blockwise_plan::method::short_segments: {
     const auto launch = [&](auto shape) {
@@ -44,7 +45,7 @@ void blockwise_with(const detail::scan_args<In, Out>& a, std::int64_t segment, O
       Platform::check_launch("short_segments_kernel");
     };
     if (plan.wide_tiles)
-      launch(wide_tile_shape<S>{});
+      launch(Wide{});
     else
       launch(S{});
     return;

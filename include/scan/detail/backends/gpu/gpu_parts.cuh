@@ -14,6 +14,8 @@
 //   tile_order_of<Out>             how the single pass numbers its tiles for results of type Out
 //                                  (vocabulary/lookback_state.hpp)
 //   tuning()                       the current device's device_tuning (gpu_tuning.hpp)
+//   knobs                          the vendor's generated tuning, whose compile-time knobs pick
+//                                  the batched and blockwise kernels' shapes (gpu_tuning.hpp)
 // and, where the GPU has a copy engine for the staged single pass (staged_single_pass_kernel.cuh):
 //   tile_copy                      its TileCopy
 //   tile_copy_ready()              whether the current device runs it
@@ -55,6 +57,7 @@ struct phase_probe_of<Platform, std::void_t<typename Platform::phase_probe>> {
 };
 
 template <class Strategy, class Platform> struct gpu_parts {
+  using knobs = typename Platform::knobs;
   typename Platform::stream_type stream = nullptr;
 
   template <class In, class Out> using shape = shape_of<Strategy, In, Out>;
@@ -157,7 +160,8 @@ template <class Strategy, class Platform> struct gpu_parts {
   // Items of a lane per for_each index (a thread) in a batched scan: enough threads to fill a
   // large GPU several times over, each with a few loads in flight.
   static std::int64_t lane_chunk(std::int64_t lanes, std::int64_t length) {
-    return detail::lane_chunk_for(lanes, length, std::int64_t{1} << 18, 16);
+    return detail::lane_chunk_for(lanes, length, knobs::lane_chunk_threads,
+                                  knobs::lane_chunk_min_items);
   }
 
   // Batched scans of lanes lying next to each other (along columns): one launch with a look-back
@@ -177,15 +181,14 @@ template <class Strategy, class Platform> struct gpu_parts {
   static constexpr bool lanes_by_block = !Platform::lookback_fallback;
   // Lanes of 4-byte integers from which the block kernel takes them in pairs
   // (vocabulary/lane_pairs.hpp).
-  static constexpr std::int64_t pairs_from_lanes = lanes_by_block ? 64 : (std::int64_t{1} << 62);
+  static constexpr std::int64_t pairs_from_lanes =
+      lanes_by_block ? knobs::lane_pairs_from_lanes : (std::int64_t{1} << 62);
   // Few lanes take tiles of rows holding every lane (lanes_row_tile_kernel.cuh): coalesced whatever
   // the lane count, a warp's look-back per lane. Where a warp takes several lanes its look-backs
-  // queue, and the block kernel's groups of 32 lanes win: above 16 lanes for integers, above 32
-  // for other types, whose block-kernel walks fold twice (H100, columns of 2^26 items, fraction of
-  // a copy, row tiles / block kernel: int32 7, 16, 31 lanes 0.59 / 0.25, 0.55 / 0.50, 0.52 / 0.73;
-  // float 7, 32, 64 lanes 0.65 / 0.10, 0.57 / 0.42, 0.47 / 0.65; perf/BATCHED_RESULTS.md).
+  // queue, and the block kernel's groups of 32 lanes win from the tuning's most lanes on.
   template <class Out> static bool row_tiles_for(const detail::lanes_layout& at) {
-    const std::int64_t most = detail::groups_exactly<Out> ? 16 : 32;
+    const std::int64_t most =
+        detail::groups_exactly<Out> ? knobs::row_tile_most_exact_lanes : knobs::row_tile_most_lanes;
     return lanes_by_block && row_tiles_apply<Out>(at.lanes) && at.lanes <= most;
   }
   // Descriptors: a row tile's per lane.
@@ -218,9 +221,11 @@ template <class Strategy, class Platform> struct gpu_parts {
         // Both chunk sizes are compiled only for types that take both (lane_block_halved).
         const auto launch = [&](auto halved) {
           constexpr bool h = decltype(halved)::value;
-          lanes_block_kernel<lane_block_run<Out, h>, lane_block_polls<Out>,
-                             lane_block_min_blocks<h>><<<grid, lane_block_threads, 0, stream>>>(
-              in, out, at, inclusive, init, state.header, descriptors, blocks, op);
+          constexpr int min_blocks =
+              h ? knobs::lane_block_halved_blocks_per_sm : knobs::lane_block_blocks_per_sm;
+          lanes_block_kernel<lane_block_run<Out, h>, lane_block_polls<Out>, min_blocks>
+              <<<grid, lane_block_threads, 0, stream>>>(in, out, at, inclusive, init, state.header,
+                                                        descriptors, blocks, op);
         };
         if constexpr (lane_block_halved_when_many<Out>)
           lane_block_halved<Out>(at.lanes) ? launch(std::true_type{}) : launch(std::false_type{});

@@ -15,6 +15,19 @@
 //     staged_tile_bytes          the most shared memory a staged tile takes
 //     lookback_patience          polls of a not-ready predecessor before a look-back reduces its
 //                                tile itself, where the platform has that fallback
+//     lane_chunk_threads         batched scans over for_each: chunks of lanes small enough that
+//                                this many threads have one each
+//     lane_chunk_min_items       and of at least this many items
+//     lane_pairs_from_lanes      lanes of 4-byte integers from which the lane block kernel takes
+//                                them two to a thread
+//     row_tile_most_exact_lanes  the most lanes of exactly grouping results (integers) that take
+//                                row tiles rather than the lane block kernel
+//     row_tile_most_lanes        the same for other results
+//     lane_block_halved_blocks_per_sm  blocks per multiprocessor of the lane block kernel with
+//                                halved chunks
+//     lane_block_blocks_per_sm   the same with whole chunks
+//     wide_tile_blocks_per_sm    blocks per multiprocessor of the blockwise scans' wide tiles of
+//                                4- and 8-byte values
 //   run time (thresholds in tiles per multiprocessor, so they carry over to GPUs of the same
 //   architecture with more or fewer multiprocessors):
 //     by_gpu[]                   a tuning_entry per GPU measured, by compute capability and name

@@ -48,6 +48,8 @@ struct hip_launch {
         gpu::device_tuning_of<hip_tuning>(hip_tuning::by_gpu[0].arch, hip_tuning::by_gpu[0].gpu, 1);
     return every_device;
   }
+  // The compile-time knobs (gpu_tuning.hpp) of the kernels these launches choose.
+  using knobs = hip_tuning;
 };
 
 } // namespace scan::hip

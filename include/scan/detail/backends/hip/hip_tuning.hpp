@@ -33,6 +33,38 @@ struct hip_tuning {
   // (AMD GPUs promise no forward progress between workgroups); SCAN_HIP_LOOKBACK_PATIENCE
   // overrides it at run time.
   static constexpr int lookback_patience = 128;
+  // Not measured on an AMD GPU: the CUDA backend's H100 values. Batched scans that run as chunks
+  // of lanes over for_each (where no look-back along the lanes applies): chunks small enough that
+  // 2^18 threads have one each, filling a large GPU several times over, and of at least 16 items,
+  // so that each thread has a few loads in flight.
+  static constexpr int lane_chunk_threads = 262144;
+  static constexpr int lane_chunk_min_items = 16;
+  // Unused on AMD GPUs, which take lanes on the thread kernel (lanes_single_pass_kernel.cuh, with
+  // the look-back fallback): the CUDA backend's H100 values. Lanes of 4-byte integers from which
+  // the lane block kernel takes them two to a thread (vocabulary/lane_pairs.hpp); GPUs without
+  // forward progress between blocks never pair them (perf/BATCHED_RESULTS.md, H100).
+  static constexpr int lane_pairs_from_lanes = 64;
+  // Unused on AMD GPUs, which take lanes on the thread kernel (lanes_single_pass_kernel.cuh, with
+  // the look-back fallback): the CUDA backend's H100 values. The most lanes that take row tiles
+  // (lanes_row_tile_kernel.cuh) rather than the lane block kernel, for integers and for other
+  // types, whose block-kernel walks fold twice (H100, columns of 2^26 items, fraction of a copy,
+  // row tiles / block kernel: int32 7, 16, 31 lanes 0.59 / 0.25, 0.55 / 0.50, 0.52 / 0.73; float
+  // 7, 32, 64 lanes 0.65 / 0.10, 0.57 / 0.42, 0.47 / 0.65; perf/BATCHED_RESULTS.md).
+  static constexpr int row_tile_most_exact_lanes = 16;
+  static constexpr int row_tile_most_lanes = 32;
+  // Unused on AMD GPUs, which take lanes on the thread kernel (lanes_single_pass_kernel.cuh, with
+  // the look-back fallback): the CUDA backend's H100 values. Blocks per multiprocessor asked of
+  // the compiler for the lane block kernel (lanes_block_kernel.cuh) with halved chunks (128 bytes
+  // a thread: int32 and float take 64 registers instead of 110-112, so 4 blocks fit a
+  // multiprocessor instead of 2) and with whole ones (perf/BATCHED_RESULTS.md, H100).
+  static constexpr int lane_block_halved_blocks_per_sm = 4;
+  static constexpr int lane_block_blocks_per_sm = 1;
+  // Not measured on an AMD GPU: the CUDA backend's H100 values. Blocks per multiprocessor asked
+  // of the compiler for the blockwise scans' wide tiles of 4- and 8-byte values
+  // (blockwise_kernels.cuh, wide_tile_shape): int32 took 47 registers (5 blocks) where float took
+  // 40, and ran rows of 33 at 0.82 of a copy against float's 0.89 (perf/BATCHED_RESULTS.md,
+  // H100).
+  static constexpr int wide_tile_blocks_per_sm = 6;
 
   // {arch, gpu, stage_from_waves, delay_from_waves, long_delay_from_waves, delay_ns,
   //  long_delay_ns, float_delay_ns, evict_first_below_waves}
