@@ -112,25 +112,29 @@ std::int64_t vector_sums(const T* in, T* out, std::int64_t j, std::int64_t n, T&
 // Scans whole blocks from item j after `acc`; returns the first item left.
 template <bool Inclusive, class In, class Out, class Op>
 std::int64_t block_scans(const In* in, Out* out, std::int64_t j, std::int64_t n, Out& acc, Op op) {
+  // One branch or the other, not a return before the loop: nvcc calls such a loop unreachable.
+  if constexpr (vector_sum<const In*, Out, Op>) {
 #if defined(__SSE2__)
-  if constexpr (vector_sum<const In*, Out, Op>) return vector_sums<Inclusive>(in, out, j, n, acc);
+    return vector_sums<Inclusive>(in, out, j, n, acc);
 #endif
-  for (; j + block_items <= n; j += block_items) {
-    Out v[block_items]; // the block's own inclusive prefix, read before any write: safe in place
-    v[0] = static_cast<Out>(in[j]);
-    for (std::int64_t k = 1; k < block_items; ++k)
-      v[k] = op(v[k - 1], static_cast<Out>(in[j + k]));
-    if constexpr (Inclusive) {
-      for (std::int64_t k = 0; k < block_items; ++k)
-        out[j + k] = op(acc, v[k]);
-    } else {
-      out[j] = acc;
+  } else {
+    for (; j + block_items <= n; j += block_items) {
+      Out v[block_items]; // the block's own inclusive prefix, read before any write: safe in place
+      v[0] = static_cast<Out>(in[j]);
       for (std::int64_t k = 1; k < block_items; ++k)
-        out[j + k] = op(acc, v[k - 1]);
+        v[k] = op(v[k - 1], static_cast<Out>(in[j + k]));
+      if constexpr (Inclusive) {
+        for (std::int64_t k = 0; k < block_items; ++k)
+          out[j + k] = op(acc, v[k]);
+      } else {
+        out[j] = acc;
+        for (std::int64_t k = 1; k < block_items; ++k)
+          out[j + k] = op(acc, v[k - 1]);
+      }
+      acc = op(acc, v[block_items - 1]);
     }
-    acc = op(acc, v[block_items - 1]);
+    return j;
   }
-  return j;
 }
 
 } // namespace blocked
