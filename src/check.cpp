@@ -7,6 +7,7 @@
 #include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
+#include "src/hot_path.hpp"
 
 namespace scan::detail {
 namespace {
@@ -15,7 +16,7 @@ std::string str(std::string_view s) {
   return std::string(s);
 }
 
-const backend_entry& resolve(backend requested) {
+SCAN_HOT_PATH const backend_entry& resolve(backend requested) {
   const backend b = requested == backend::automatic ? configured_backend() : requested;
   const backend_entry* entry = find_backend(b);
   if (!entry)
@@ -117,7 +118,7 @@ void check_algorithm(const options& opt) {
 
 } // namespace
 
-backend check(const request& r) {
+SCAN_HOT_PATH backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
   check_algorithm(r.opt);
@@ -149,7 +150,7 @@ backend check(const request& r) {
   return entry.id;
 }
 
-void run_compiled(const request& r) {
+SCAN_HOT_PATH void run_compiled(const request& r) {
   const backend b = check(r);
   with_compiled_totals(b, r, [&] {
     if (r.n > 0) find_backend(b)->run_compiled(r);
