@@ -16,13 +16,25 @@ std::string str(std::string_view s) {
   return std::string(s);
 }
 
-SCAN_HOT_PATH const backend_entry& resolve(backend requested) {
+[[noreturn]] void throw_not_built(backend b) {
+  throw error("options.backend: the " + str(to_string(b)) +
+              " backend is not built into this libscan (built: " + built_backends() + ")");
+}
+
+inline const backend_entry& resolve(backend requested) {
   const backend b = requested == backend::automatic ? configured_backend() : requested;
   const backend_entry* entry = find_backend(b);
-  if (!entry)
-    throw error("options.backend: the " + str(to_string(b)) +
-                " backend is not built into this libscan (built: " + built_backends() + ")");
+  if (!entry) throw_not_built(b);
   return *entry;
+}
+
+// Whether `count` elements of `size` bytes from address `begin` run past the end of the address
+// space. Counts and sizes below 2^32 multiply without overflow: no division for the common call.
+bool runs_past_end(std::uintptr_t begin, std::uintptr_t count, std::size_t size) {
+  const std::uintptr_t room = UINTPTR_MAX - begin;
+  if (static_cast<std::uint64_t>(count) >> 32 == 0 && static_cast<std::uint64_t>(size) >> 32 == 0)
+    return static_cast<std::uint64_t>(count) * size > room;
+  return count > room / size;
 }
 
 // Rejects byte ranges [begin, begin + count * size) that wrap around, and partial overlaps. A
@@ -33,7 +45,7 @@ void check_overlap(const request& r) {
   const auto in_count = static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.in) : r.n);
   const auto out_count =
       static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.out) : r.n);
-  if (in_count > (UINTPTR_MAX - in) / r.in_size || out_count > (UINTPTR_MAX - out) / r.out_size)
+  if (runs_past_end(in, in_count, r.in_size) || runs_past_end(out, out_count, r.out_size))
     throw error("n: " + std::to_string(r.n) + " elements run past the end of the address space");
   if (in == out) {
     if (r.in_size != r.out_size)
@@ -88,6 +100,7 @@ void check_totals(const request& r) {
 // The host backend reads its pointers on the host: memory only a device can read would crash it.
 void check_host_readable(const request& r) {
   for (const auto& device_backend : backend_names) {
+    if (device_backend.value == backend::host) continue; // a build without device backends: none
     const backend_entry* device = find_backend(device_backend.value);
     if (!device || !device->device_only) continue;
     const std::string name = str(device_backend.name);

@@ -25,16 +25,19 @@ namespace {
 
 // A compiled scan with In, Out and Op as visit_compiled runs them.
 template <class In, class Out, class Op> void run_typed(const detail::request& r) {
-  const auto a = detail::typed_args<In, Out>(r);
   // One thread: the part scan the orchestration would run, without its layers (a short scan
-  // of data from memory pays for every cold line they touch).
+  // of data from memory pays for every cold line they touch), straight from the request.
   if constexpr (!accumulates_apart<Out>) {
     const std::size_t item_bytes = std::max(sizeof(In), sizeof(Out));
-    if (default_host_tuning.serial_on_any_pool(a.n, item_bytes) ||
-        default_host_tuning.threads(a.n, item_bytes, thread_pool::instance_size()) == 1)
-      return part_scan(a.in, a.out, a.n, a.inclusive, a.init.resolved(), Op{});
+    if (default_host_tuning.serial_on_any_pool(r.n, item_bytes) ||
+        default_host_tuning.threads(r.n, item_bytes, thread_pool::instance_size()) == 1) {
+      detail::maybe<Out> seed;
+      if (r.has_init) seed = {*static_cast<const Out*>(r.init), true};
+      return part_scan(static_cast<const In*>(r.in), static_cast<Out*>(r.out), r.n, r.inclusive,
+                       seed, Op{});
+    }
   }
-  detail::scan_on(host_backend{}, a, Op{});
+  detail::scan_on(host_backend{}, detail::typed_args<In, Out>(r), Op{});
 }
 
 using compiled_scan = void (*)(const detail::request&);
@@ -66,14 +69,19 @@ constexpr same_type_scans make_same_type_scans() {
 
 constexpr same_type_scans same_type = make_same_type_scans();
 
+// Any compiled scan, found by visit_compiled's walk.
+void run_visited(const detail::request& r) {
+  detail::visit_compiled(r, [&](auto in, auto out, auto op) {
+    run_typed<typename decltype(in)::type, typename decltype(out)::type, decltype(op)>(r);
+  });
+}
+
 SCAN_HOT_PATH void run_compiled(const detail::request& r) {
   const auto op = static_cast<std::size_t>(r.op);
   const auto type = static_cast<std::size_t>(r.in_type);
   if (r.in_type == r.out_type && op < operator_count && type < type_count)
     if (const compiled_scan scan = same_type.at[op][type]) return scan(r);
-  detail::visit_compiled(r, [&](auto in, auto out, auto op_tag) {
-    run_typed<typename decltype(in)::type, typename decltype(out)::type, decltype(op_tag)>(r);
-  });
+  run_visited(r);
 }
 
 void run_blockwise_compiled(const detail::request& r) {
