@@ -65,7 +65,7 @@ void check_overlap(const request& r) {
 // The totals (scan/totals.hpp): as many as tails_of(r) counts, written after the scan. Segments
 // given by head flags or keys number from 1 to n, known only once marked: the first total, which
 // every such call writes, is checked; the caller keeps the others apart.
-void check_totals(const request& r) {
+SCAN_RARE_PATH void check_totals(const request& r) {
   if (!r.has_totals) return;
   const bool marked = totals_from_marks(r);
   const std::int64_t count = marked ? (r.n > 0 ? 1 : 0) : tails_of(r).count;
@@ -129,37 +129,45 @@ void check_algorithm(const options& opt) {
                 std::to_string(static_cast<int>(opt.algorithm)));
 }
 
+// The checks the common call skips (a backend's option checks, totals, caller workspace) live
+// apart from check(), so that its own run stays short: a call of a few items costs about as much
+// as these checks' instructions.
+SCAN_RARE_PATH void check_supported(const backend_entry& entry, const options& opt) {
+  if (const std::string why = entry.unsupported(opt); !why.empty()) throw error(why);
+}
+
+SCAN_RARE_PATH void check_workspace(const backend_entry& entry, const request& r) {
+  const workspace& ws = r.opt.workspace;
+  const std::size_t need = workspace_need(entry, r.n, r.in_size, r.out_type, r.out_size, r.opt);
+  if (!ws.data && need > 0)
+    throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
+  if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
+    throw error("options.workspace: pointer must be 256-byte aligned");
+  if (ws.bytes < need)
+    throw error("options.workspace: " + std::to_string(ws.bytes) +
+                " bytes given, this call needs " + std::to_string(need) +
+                " (see scan::workspace_bytes)");
+}
+
 } // namespace
 
 SCAN_HOT_PATH backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
   check_algorithm(r.opt);
-  if (entry.unsupported)
-    if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
+  if (entry.unsupported) check_supported(entry, r.opt);
   if (r.n > 0) {
     if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
     if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
     check_overlap(r);
   }
-  check_totals(r);
+  if (r.has_totals) check_totals(r);
   if (r.n == 0 && !(r.has_totals && r.totals)) return entry.id;
   if (entry.check_memory) entry.check_memory(r);
   if (entry.id == backend::host) check_host_readable(r);
   if (r.n == 0) return entry.id;
 
-  const workspace& ws = r.opt.workspace;
-  if (ws.data || ws.bytes) {
-    const std::size_t need = workspace_need(entry, r.n, r.in_size, r.out_type, r.out_size, r.opt);
-    if (!ws.data && need > 0)
-      throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
-    if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
-      throw error("options.workspace: pointer must be 256-byte aligned");
-    if (ws.bytes < need)
-      throw error("options.workspace: " + std::to_string(ws.bytes) +
-                  " bytes given, this call needs " + std::to_string(need) +
-                  " (see scan::workspace_bytes)");
-  }
+  if (r.opt.workspace.data || r.opt.workspace.bytes) check_workspace(entry, r);
   return entry.id;
 }
 
