@@ -1,8 +1,8 @@
 // The host backend beside one thread of std::inclusive_scan, a one-thread memcpy and a memcpy
 // spread over the pool's threads (the ceiling scan_perf's host rows use), on inputs from memory;
 // and the one-thread part scan (blocked_scan.hpp) called without the library's entry.
-// The candidates of a size take turns, one call each per round, so that a machine whose load
-// changes meets them all alike; each figure is the median of its calls.
+// The candidates of a size take turns, one call each per round in a shuffled order, so that a
+// machine whose load changes meets them all alike; each figure is the median of its calls.
 //
 //   host_comparison [--types int32,double] [--min 10] [--max 24] [--markdown FILE]
 //   host_comparison --sweep threads   libscan's scan on 1, 2, 4, ... threads at every size
@@ -17,6 +17,7 @@
 #include <cstring>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -102,9 +103,12 @@ public:
   }
 
 private:
-  // As scan_perf: sets cycled over three times the cache, one set from twice the cache.
+  // As scan_perf: sets cycled over three times the cache, one set from twice the cache. Sets lie
+  // 256 bytes apart at least, so the few items of a short scan would cycle gigabytes: at most
+  // eight caches' worth of sets, each call's lines still cold when its set comes round again.
   static perf::kit::rotation rotation_for(std::int64_t n, std::size_t cache) {
-    return perf::kit::rotation(static_cast<std::size_t>(n) * sizeof(T), 3 * cache, 2 * cache);
+    return perf::kit::rotation(static_cast<std::size_t>(n) * sizeof(T), 3 * cache, 2 * cache,
+                               8 * cache);
   }
 
   static T* typed(void* p) { return static_cast<T*>(p); }
@@ -190,9 +194,16 @@ private:
       round_us += timed(c[k], n, rot);
     const int reps = std::clamp(static_cast<int>(s_.target_ms * 1e3 / std::max(round_us, 1.0)),
                                 s_.min_reps, s_.max_reps);
-    for (int r = 0; r < reps; ++r)
-      for (std::size_t k = 0; k < c.size(); ++k)
+    // Each round in its own order: a call runs slower after some others (after a copy, by up to
+    // a microsecond at 2^12 items), and a fixed order would charge that to one candidate.
+    std::vector<std::size_t> order(c.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::mt19937 shuffler(static_cast<unsigned>(n));
+    for (int r = 0; r < reps; ++r) {
+      std::shuffle(order.begin(), order.end(), shuffler);
+      for (std::size_t k : order)
         t[k].push_back(timed(c[k], n, rot));
+    }
     std::string line = "| " + type + " | 2^" + std::to_string(log2_of(n)) + " |";
     std::vector<double> median;
     for (auto& x : t) {

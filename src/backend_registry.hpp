@@ -41,8 +41,34 @@ struct backend_entry {
   void (*run_totals_compiled)(const request& r, totals_step step) = nullptr;
 };
 
-// Null when this build does not hold the backend.
-const backend_entry* find_backend(backend b);
+// Defined by each backend.
+const backend_entry& host_backend_entry();
+const backend_entry& gpu_backend_entry(); // cuda or hip: backends/gpu/
+
+const backend_entry& kokkos_backend_entry();
+
+// Null when this build does not hold the backend. Inline: a call's checks ask it for backends
+// the build lacks, which then cost nothing.
+inline const backend_entry* find_backend(backend b) {
+  switch (b) {
+  case backend::host:
+    return &host_backend_entry();
+#if defined(SCAN_WITH_CUDA)
+  case backend::cuda:
+    return &gpu_backend_entry();
+#endif
+#if defined(SCAN_WITH_HIP)
+  case backend::hip:
+    return &gpu_backend_entry();
+#endif
+#if defined(SCAN_WITH_KOKKOS)
+  case backend::kokkos:
+    return &kokkos_backend_entry();
+#endif
+  default:
+    return nullptr;
+  }
+}
 
 // One of backend_entry's optional scans (run_blockwise_compiled, run_segmented_compiled).
 using optional_scan = void (*backend_entry::*)(const request&);
@@ -64,15 +90,19 @@ template <class Scan> void with_compiled_totals(backend b, const request& r, Sca
 }
 
 // The backend SCAN_BACKEND configured; what backend::automatic means.
-backend configured_backend();
+constexpr backend configured_backend() {
+#if defined(SCAN_WITH_KOKKOS) // first: a Kokkos with CUDA or HIP brings that backend too
+  return backend::kokkos;
+#elif defined(SCAN_WITH_CUDA)
+  return backend::cuda;
+#elif defined(SCAN_WITH_HIP)
+  return backend::hip;
+#else
+  return backend::host;
+#endif
+}
 
 // "host, cuda": the backends this build holds, for error messages.
 std::string built_backends();
-
-// Defined by each backend.
-const backend_entry& host_backend_entry();
-const backend_entry& gpu_backend_entry(); // cuda or hip: backends/gpu/
-
-const backend_entry& kokkos_backend_entry();
 
 } // namespace scan::detail

@@ -7,6 +7,7 @@
 #include <scan/detail/orchestration/segmentation/segment_tails.hpp>
 #include <scan/error.hpp>
 #include "src/backend_registry.hpp"
+#include "src/hot_path.hpp"
 
 namespace scan::detail {
 namespace {
@@ -15,13 +16,25 @@ std::string str(std::string_view s) {
   return std::string(s);
 }
 
-const backend_entry& resolve(backend requested) {
+[[noreturn]] void throw_not_built(backend b) {
+  throw error("options.backend: the " + str(to_string(b)) +
+              " backend is not built into this libscan (built: " + built_backends() + ")");
+}
+
+inline const backend_entry& resolve(backend requested) {
   const backend b = requested == backend::automatic ? configured_backend() : requested;
   const backend_entry* entry = find_backend(b);
-  if (!entry)
-    throw error("options.backend: the " + str(to_string(b)) +
-                " backend is not built into this libscan (built: " + built_backends() + ")");
+  if (!entry) throw_not_built(b);
   return *entry;
+}
+
+// Whether `count` elements of `size` bytes from address `begin` run past the end of the address
+// space. Counts and sizes below 2^32 multiply without overflow: no division for the common call.
+bool runs_past_end(std::uintptr_t begin, std::uintptr_t count, std::size_t size) {
+  const std::uintptr_t room = UINTPTR_MAX - begin;
+  if (static_cast<std::uint64_t>(count) >> 32 == 0 && static_cast<std::uint64_t>(size) >> 32 == 0)
+    return static_cast<std::uint64_t>(count) * size > room;
+  return count > room / size;
 }
 
 // Rejects byte ranges [begin, begin + count * size) that wrap around, and partial overlaps. A
@@ -32,7 +45,7 @@ void check_overlap(const request& r) {
   const auto in_count = static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.in) : r.n);
   const auto out_count =
       static_cast<std::uintptr_t>(r.batched ? extent(r.lanes, r.lanes.out) : r.n);
-  if (in_count > (UINTPTR_MAX - in) / r.in_size || out_count > (UINTPTR_MAX - out) / r.out_size)
+  if (runs_past_end(in, in_count, r.in_size) || runs_past_end(out, out_count, r.out_size))
     throw error("n: " + std::to_string(r.n) + " elements run past the end of the address space");
   if (in == out) {
     if (r.in_size != r.out_size)
@@ -52,7 +65,7 @@ void check_overlap(const request& r) {
 // The totals (scan/totals.hpp): as many as tails_of(r) counts, written after the scan. Segments
 // given by head flags or keys number from 1 to n, known only once marked: the first total, which
 // every such call writes, is checked; the caller keeps the others apart.
-void check_totals(const request& r) {
+SCAN_RARE_PATH void check_totals(const request& r) {
   if (!r.has_totals) return;
   const bool marked = totals_from_marks(r);
   const std::int64_t count = marked ? (r.n > 0 ? 1 : 0) : tails_of(r).count;
@@ -87,6 +100,7 @@ void check_totals(const request& r) {
 // The host backend reads its pointers on the host: memory only a device can read would crash it.
 void check_host_readable(const request& r) {
   for (const auto& device_backend : backend_names) {
+    if (device_backend.value == backend::host) continue; // a build without device backends: none
     const backend_entry* device = find_backend(device_backend.value);
     if (!device || !device->device_only) continue;
     const std::string name = str(device_backend.name);
@@ -115,41 +129,49 @@ void check_algorithm(const options& opt) {
                 std::to_string(static_cast<int>(opt.algorithm)));
 }
 
+// The checks the common call skips (a backend's option checks, totals, caller workspace) live
+// apart from check(), so that its own run stays short: a call of a few items costs about as much
+// as these checks' instructions.
+SCAN_RARE_PATH void check_supported(const backend_entry& entry, const options& opt) {
+  if (const std::string why = entry.unsupported(opt); !why.empty()) throw error(why);
+}
+
+SCAN_RARE_PATH void check_workspace(const backend_entry& entry, const request& r) {
+  const workspace& ws = r.opt.workspace;
+  const std::size_t need = workspace_need(entry, r.n, r.in_size, r.out_type, r.out_size, r.opt);
+  if (!ws.data && need > 0)
+    throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
+  if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
+    throw error("options.workspace: pointer must be 256-byte aligned");
+  if (ws.bytes < need)
+    throw error("options.workspace: " + std::to_string(ws.bytes) +
+                " bytes given, this call needs " + std::to_string(need) +
+                " (see scan::workspace_bytes)");
+}
+
 } // namespace
 
-backend check(const request& r) {
+SCAN_HOT_PATH backend check(const request& r) {
   const backend_entry& entry = resolve(r.opt.backend);
   if (r.n < 0) throw error("n: negative element count " + std::to_string(r.n));
   check_algorithm(r.opt);
-  if (entry.unsupported)
-    if (const std::string why = entry.unsupported(r.opt); !why.empty()) throw error(why);
+  if (entry.unsupported) check_supported(entry, r.opt);
   if (r.n > 0) {
     if (!r.in) throw error("in: null pointer with n = " + std::to_string(r.n));
     if (!r.out) throw error("out: null pointer with n = " + std::to_string(r.n));
     check_overlap(r);
   }
-  check_totals(r);
+  if (r.has_totals) check_totals(r);
   if (r.n == 0 && !(r.has_totals && r.totals)) return entry.id;
   if (entry.check_memory) entry.check_memory(r);
   if (entry.id == backend::host) check_host_readable(r);
   if (r.n == 0) return entry.id;
 
-  const workspace& ws = r.opt.workspace;
-  if (ws.data || ws.bytes) {
-    const std::size_t need = workspace_need(entry, r.n, r.in_size, r.out_type, r.out_size, r.opt);
-    if (!ws.data && need > 0)
-      throw error("options.workspace: null pointer with " + std::to_string(ws.bytes) + " bytes");
-    if (reinterpret_cast<std::uintptr_t>(ws.data) % 256 != 0)
-      throw error("options.workspace: pointer must be 256-byte aligned");
-    if (ws.bytes < need)
-      throw error("options.workspace: " + std::to_string(ws.bytes) +
-                  " bytes given, this call needs " + std::to_string(need) +
-                  " (see scan::workspace_bytes)");
-  }
+  if (r.opt.workspace.data || r.opt.workspace.bytes) check_workspace(entry, r);
   return entry.id;
 }
 
-void run_compiled(const request& r) {
+SCAN_HOT_PATH void run_compiled(const request& r) {
   const backend b = check(r);
   with_compiled_totals(b, r, [&] {
     if (r.n > 0) find_backend(b)->run_compiled(r);

@@ -41,19 +41,8 @@ template <class T> using non_deduced = typename identity_type<T>::type;
 template <class In, class Out, class Op>
 request make_request(const In* in, Out* out, std::int64_t n, bool inclusive, const Out* init,
                      const options& opt, totals_target<Out> totals = {}) {
-  request r;
-  r.in = in;
-  r.out = out;
-  r.n = n;
-  r.in_size = sizeof(In);
-  r.out_size = sizeof(Out);
-  r.in_type = element_type_of<In>();
-  r.out_type = element_type_of<Out>();
-  r.op = operator_kind_of<Op>();
-  r.inclusive = inclusive;
-  r.has_init = init != nullptr;
-  r.init = init;
-  r.opt = opt;
+  request r(in, out, n, sizeof(In), sizeof(Out), element_type_of<In>(), element_type_of<Out>(),
+            operator_kind_of<Op>(), inclusive, init, opt);
   r.has_totals = totals.wanted;
   r.totals = totals.data;
   return r;

@@ -41,6 +41,12 @@ struct host_tuning {
     return static_cast<unsigned>(std::clamp<std::int64_t>(n / items_per_thread[k], 2, pool));
   }
 
+  // Whether n items run on one thread on a pool of any size: the pool need not be asked.
+  constexpr bool serial_on_any_pool(std::int64_t n, std::size_t item_bytes) const {
+    const int k = size_index(item_bytes);
+    return n <= serial_items[k] && n < two_thread_items[k];
+  }
+
   // Items of a tile for a scan of n items on `threads` threads (more than one).
   constexpr std::int64_t tile_items(std::int64_t n, std::size_t item_bytes,
                                     unsigned threads) const {
