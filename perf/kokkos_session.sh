@@ -9,7 +9,8 @@
 #       [sanitize] [openmp]          (default: all)
 #
 # KOKKOS_CUDA: an installed Kokkos with Cuda (and any host space); KOKKOS_OPENMP: one with OpenMP
-# (no device). SCAN_DEPS: a prefix holding doctest and CLI11 (default .deps).
+# (no device). SCAN_DEPS: a prefix holding doctest and CLI11 (default .deps). SCAN_TARGETS: what
+# the build stage builds (default everything; a full build takes nvcc_wrapper minutes).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}
@@ -31,7 +32,8 @@ if want build; then
   { cmake -S "$root" -B "$build" -G Ninja -DSCAN_BACKEND=kokkos -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_CXX_COMPILER="${KOKKOS_CUDA:?}/bin/nvcc_wrapper" \
       -DCMAKE_PREFIX_PATH="$KOKKOS_CUDA;$deps" -DSCAN_WARNINGS_AS_ERRORS=ON &&
-    cmake --build "$build" -j "$jobs"; } >"$out/kokkos_cuda_build.log" 2>&1
+    cmake --build "$build" -j "$jobs" ${SCAN_TARGETS:+--target $SCAN_TARGETS}; } \
+    >"$out/kokkos_cuda_build.log" 2>&1
   note "build (Kokkos with Cuda, nvcc_wrapper): exit $? in $(($(date +%s) - start)) s"
   grep -E "error|warning" "$out/kokkos_cuda_build.log" | head -20
 fi

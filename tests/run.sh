@@ -314,6 +314,8 @@ status=0
 for b in $backends; do
   dir=$build_root/$b
   args=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DSCAN_BACKEND="$(backend_of "$b")" -DSCAN_WARNINGS_AS_ERRORS=ON)
+  # Five translation units of the shared test body pay on many cores; on a few, one costs less.
+  [ "$jobs" -le 4 ] && args+=(-DSCAN_TEST_BODY_PARTS=1)
   case $b in
   host | cuda | kokkos) [ $ccache_on = 1 ] && args+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) ;;
   esac
