@@ -58,10 +58,7 @@ void run_axis(const axis_plan& p, const void* in, void* out, element_type in_typ
               element_type out_type, std::string_view op, bool inclusive, const init_value& init,
               const options& opt) {
   if (is_custom_operator(op)) return run_custom_axis(p, in, out, in_type, op, inclusive, init, opt);
-  operator_kind kind = operator_kind::other;
-  for_each_entry(operator_kinds, [&](const auto& entry) {
-    if (entry.name == op) kind = entry.kind;
-  });
+  const operator_kind kind = builtin_operator(op);
   if (kind == operator_kind::other) throw error("op: no operator named " + std::string(op));
   run_compiled_axis(p, in, out, in_type, out_type, kind, inclusive, init, opt);
 }

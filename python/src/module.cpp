@@ -25,20 +25,13 @@
 #include "compiled_calls.hpp"
 #include "custom_operators.hpp"
 #include "device_guard.hpp"
+#include "type_names.hpp"
 
 namespace nb = nanobind;
 using namespace nb::literals;
 
 namespace scan::python {
 namespace {
-
-operator_kind builtin_operator(const std::string& name) {
-  operator_kind found = operator_kind::other;
-  for_each_entry(operator_kinds, [&](const auto& entry) {
-    if (entry.name == name) found = entry.kind;
-  });
-  return found;
-}
 
 std::vector<std::string> builtin_operator_names() {
   std::vector<std::string> names;

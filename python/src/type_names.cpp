@@ -11,6 +11,14 @@ element_type element_type_named(const std::string& name) {
   return found;
 }
 
+operator_kind builtin_operator(std::string_view name) {
+  operator_kind found = operator_kind::other;
+  for_each_entry(operator_kinds, [&](const auto& entry) {
+    if (entry.name == name) found = entry.kind;
+  });
+  return found;
+}
+
 std::string name_of(element_type t) {
   std::string found = "other";
   for_each_entry(element_types, [&](const auto& entry) {

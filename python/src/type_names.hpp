@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include <scan/types.hpp>
@@ -19,6 +20,8 @@ template <class T> std::string numpy_name() {
 
 // The built-in element type NumPy calls `name` ("bool" is read as uint8), or `other`.
 element_type element_type_named(const std::string& name);
+// The built-in operator libscan calls `name` ("sum", "bit_xor"), or `other`.
+operator_kind builtin_operator(std::string_view name);
 // NumPy's name of t.
 std::string name_of(element_type t);
 // The NumPy names of every built-in element type, and bool, comma separated.
