@@ -22,7 +22,7 @@ stages=("$@")
 want() { [[ " ${stages[*]} " == *" $1 "* ]]; }
 summary=()
 note() { summary+=("$1"); echo "== $1"; }
-jobs=$(nproc)
+jobs=${JOBS:-$(nproc)}
 
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader >"$out/gpu.txt" 2>&1
 echo "GPU: $(cat "$out/gpu.txt"); $(nproc) cores; $(date -u +%Y-%m-%d)"

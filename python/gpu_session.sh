@@ -12,9 +12,12 @@
 # 7. python/bench.py with the time left (at most 4 minutes), its tables in OUT_DIR/bench.md.
 # Every stage has its own timeout and its log in OUT_DIR (written as it runs); OUT_DIR/summary.txt
 # lists each stage's result. Needs Python with torch, and nanobind, scikit-build-core and pytest;
-# CuPy and JAX are used where installed. No network access is needed.
-# Environment: PYTHON (default python3), SESSION_SECONDS (530), and for a trial elsewhere
-# LIBSCAN_BACKEND (cuda) and BUILD_DIR (build-gpu-python/{wheel_tag}).
+# CuPy and JAX are used where installed. PyTorch's OpInfo database imports expecttest: where it is
+# missing, a wheel of it in .whl/ (pip download --no-deps expecttest) is installed into OUT_DIR.
+# No network access is needed.
+# Environment: PYTHON (default python3), SESSION_SECONDS (530), STAGES (a subset of "build pytest
+# opinfo cuda-graph jax-jit distributed bench", to split the session over calls), and for a trial
+# elsewhere LIBSCAN_BACKEND (cuda) and BUILD_DIR (build-gpu-python/{wheel_tag}).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$root/build-gpu-python/out}}
@@ -33,6 +36,8 @@ if [ -z "${CUDACXX:-}" ] && ! command -v nvcc >/dev/null && [ -x /usr/local/cuda
   export CUDACXX=/usr/local/cuda/bin/nvcc
 fi
 status=0
+stages=" ${STAGES:-build pytest opinfo cuda-graph jax-jit distributed bench} "
+on() { [[ $stages == *" $1 "* ]]; }
 
 left() { echo $((limit - (SECONDS - start))); }
 
@@ -76,33 +81,39 @@ stage() {
 } >"$out/environment.log"
 cat "$out/environment.log"
 
-if ! stage build 330 "$py" -m pip install --no-build-isolation --no-deps --force-reinstall -v \
+if on build && ! stage build "${BUILD_SECONDS:-330}" "$py" -m pip install --no-build-isolation --no-deps --force-reinstall -v \
   -C cmake.define.SCAN_BACKEND="$backend" -C cmake.define.CMAKE_CUDA_ARCHITECTURES=90 \
   -C "build-dir=$build" "$root"; then
   echo "the build failed: see $out/build.log" | tee -a "$summary"
   cat "$summary"
   exit 1
 fi
-grep -E 'libscan \(Python\)' "$out/build.log" | tee -a "$summary"
+on build && grep -E 'libscan \(Python\)' "$out/build.log" | tee -a "$summary"
 
 # From OUT_DIR, so that the installed package is imported, not python/libscan.
 tests=$root/python/tests
 cd "$out" || exit 1
 pytest_args=(-q -rs -p no:cacheprovider)
-stage pytest 150 "$py" -m pytest "${pytest_args[@]}" "$tests" \
+on pytest && stage pytest 150 "$py" -m pytest "${pytest_args[@]}" "$tests" \
   --ignore="$tests/test_torch_opinfo.py" --ignore="$tests/test_cuda_graph.py" \
   --ignore="$tests/test_jax_ffi.py" --ignore="$tests/test_torch_distributed.py" \
   --ignore="$tests/test_distributed.py"
-stage opinfo 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_torch_opinfo.py"
-grep -E 'samples match torch' "$out/opinfo.log" | sed 's/^ */  /' >>"$summary"
-stage cuda-graph 60 "$py" -m pytest "${pytest_args[@]}" -v "$tests/test_cuda_graph.py"
-stage jax-jit 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_jax_ffi.py"
-stage distributed 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_torch_distributed.py" \
+if on opinfo && ! "$py" -c 'import expecttest' 2>/dev/null; then
+  for wheel in "$root"/.whl/expecttest-*.whl; do
+    [ -f "$wheel" ] && "$py" -m pip install -q --no-deps --target "$out/site" "$wheel" &&
+      export PYTHONPATH="$out/site${PYTHONPATH:+:$PYTHONPATH}"
+  done
+fi
+on opinfo && stage opinfo 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_torch_opinfo.py"
+on opinfo && grep -E 'samples match torch' "$out/opinfo.log" | sed 's/^ */  /' >>"$summary"
+on cuda-graph && stage cuda-graph 60 "$py" -m pytest "${pytest_args[@]}" -v "$tests/test_cuda_graph.py"
+on jax-jit && stage jax-jit 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_jax_ffi.py"
+on distributed && stage distributed 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_torch_distributed.py" \
   "$tests/test_distributed.py"
 
 budget=$(($(left) - 40))
 [ $budget -gt 240 ] && budget=240
-stage bench $((budget + 30)) "$py" "$root/python/bench.py" --budget "$budget" \
+on bench && stage bench $((budget + 30)) "$py" "$root/python/bench.py" --budget "$budget" \
   --markdown "$out/bench.md"
 # The rows the issue's targets quote: 2^28, and dim 0 of the narrow matrices, in int32.
 awk '/^\| case /{header=$0; shown=0}

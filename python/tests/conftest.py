@@ -5,6 +5,7 @@ move them with `fw.asarray` and compare `fw.to_numpy` of the results with NumPy 
 
 import importlib
 import os
+import sys
 
 import numpy as np
 import pytest
@@ -166,3 +167,14 @@ def assert_scan_equal(result, expected, name, bound=None):
         )
     else:
         np.testing.assert_array_equal(result, expected)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The peer's counts (test_torch_opinfo.py), where that module ran."""
+    report = sys.modules.get("opinfo_report")
+    if report is None or not report.counted:
+        return
+    terminalreporter.write_line("")
+    terminalreporter.write_line("PyTorch OpInfo samples through libscan (CUDA):")
+    for name, counts in report.counted.items():
+        terminalreporter.write_line("  " + report.line(name, counts))

@@ -3,6 +3,11 @@ cummax, cummin and logcumsumexp, over each op's supported CUDA dtypes, run throu
 torch-style functions and compared with torch's own result (torch.testing.assert_close: exact for
 integers and bool, its default tolerances for floats; NaN matching NaN; dtypes and shapes equal).
 
+float16 and bfloat16 sums, products and logcumsumexp accumulate in float32 in libscan and are
+rounded once; torch's CUDA kernels along an outer dimension round every partial result to the
+half type. Their reference is torch's op on the float32 input, rounded to the half type; how many
+of them also match torch's own half-precision result is counted beside (`half_as_torch`).
+
 Samples whose dtypes libscan does not scan (complex) are counted apart, not as failures.
 
   python python/tests/opinfo_report.py [--device cuda]     prints the counts per op
@@ -15,7 +20,11 @@ import os
 import sys
 
 OPS = ("cumsum", "cumprod", "cummax", "cummin", "logcumsumexp")
-Counts = collections.namedtuple("Counts", "matched total unsupported failures")
+ACCUMULATING = ("cumsum", "cumprod", "logcumsumexp")
+HALF_TYPES = ("torch.float16", "torch.bfloat16")
+Counts = collections.namedtuple(
+    "Counts", "matched total unsupported failures half_samples half_as_torch")
+counted = {}  # op name -> Counts of the pytest session, for its summary
 
 
 def _libscan_function(name):
@@ -49,13 +58,29 @@ def _dim_and_kwargs(sample):
     return dim, kwargs
 
 
-def compare(op, sample):
-    """None when libscan's result matches torch's, else the mismatch's description."""
+def _accumulates_in_half(op, sample):
+    """Whether the sample is a sum, product or logcumsumexp with a float16/bfloat16 result."""
+    result = sample.kwargs.get("dtype", sample.input.dtype)
+    return op.name in ACCUMULATING and str(result) in HALF_TYPES
+
+
+def _reference(op, sample):
+    """torch's result; in float32, rounded to the half type, where libscan accumulates so."""
+    if not _accumulates_in_half(op, sample):
+        return op.op(sample.input, *sample.args, **sample.kwargs)
     import torch
 
-    expected = op.op(sample.input, *sample.args, **sample.kwargs)
-    dim, kwargs = _dim_and_kwargs(sample)
-    got = _libscan_function(op.name)(sample.input, dim, **kwargs)
+    result = sample.kwargs.get("dtype", sample.input.dtype)
+    kwargs = dict(sample.kwargs)
+    if "dtype" in kwargs:
+        kwargs["dtype"] = torch.float32
+    return op.op(sample.input.to(torch.float32), *sample.args, **kwargs).to(result)
+
+
+def _mismatch(got, expected):
+    """None when the results match (torch.testing.assert_close), else the first difference."""
+    import torch
+
     if isinstance(expected, tuple):  # cummax, cummin: (values, indices)
         pairs = list(zip(("values", "indices"), got, expected))
     else:
@@ -68,6 +93,16 @@ def compare(op, sample):
     return None
 
 
+def _call(op, sample):
+    dim, kwargs = _dim_and_kwargs(sample)
+    return _libscan_function(op.name)(sample.input, dim, **kwargs)
+
+
+def compare(op, sample):
+    """None when libscan's result matches the reference, else the mismatch's description."""
+    return _mismatch(_call(op, sample), _reference(op, sample))
+
+
 def _describe(sample):
     x = sample.input
     return (f"input {tuple(x.shape)} {x.dtype} strides {x.stride()}, args {sample.args}, "
@@ -76,7 +111,7 @@ def _describe(sample):
 
 def run_op(op, device="cuda"):
     """Counts of one OpInfo over its supported dtypes; failures: (dtype, sample, message)."""
-    matched = total = unsupported = 0
+    matched = total = unsupported = half_samples = half_as_torch = 0
     failures = []
     for dtype in _supported_dtypes(op, device):
         for sample in op.sample_inputs(device, dtype, requires_grad=False):
@@ -93,7 +128,11 @@ def run_op(op, device="cuda"):
                 matched += 1
             else:
                 failures.append((str(dtype), _describe(sample), problem))
-    return Counts(matched, total, unsupported, failures)
+            if problem is None and _accumulates_in_half(op, sample):
+                half_samples += 1
+                direct = op.op(sample.input, *sample.args, **sample.kwargs)
+                half_as_torch += _mismatch(_call(op, sample), direct) is None
+    return Counts(matched, total, unsupported, failures, half_samples, half_as_torch)
 
 
 def opinfos(names=OPS):
@@ -109,7 +148,10 @@ def opinfos(names=OPS):
 def line(name, counts):
     return (f"{name:13} {counts.matched}/{counts.total} samples match torch"
             + (f" ({counts.unsupported} of dtypes libscan does not scan, not run)"
-               if counts.unsupported else ""))
+               if counts.unsupported else "")
+            + (f"; of {counts.half_samples} float16/bfloat16 sums, products and logcumsumexps"
+               f" (reference: torch in float32, rounded), {counts.half_as_torch} also match"
+               " torch's half-precision result" if counts.half_samples else ""))
 
 
 def main(argv=None):
