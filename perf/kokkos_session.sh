@@ -9,8 +9,9 @@
 #       [sanitize] [openmp]          (default: all)
 #
 # KOKKOS_CUDA: an installed Kokkos with Cuda (and any host space); KOKKOS_OPENMP: one with OpenMP
-# (no device). SCAN_DEPS: a prefix holding doctest and CLI11 (default .deps). SCAN_TARGETS: what
-# the build stage builds (default everything; a full build takes nvcc_wrapper minutes).
+# (no device). SCAN_DEPS: a prefix holding doctest and CLI11 (default .deps). JOBS: build jobs
+# (default: the cores). SCAN_TARGETS: what the build stage builds (default everything; a full
+# build takes nvcc_wrapper minutes).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/out}

@@ -1,6 +1,8 @@
 """How every function runs a scan: the result's dtype, the output, the conversions outside the
 compiled set, the layout of the axis, the stream, and the extension's call."""
 
+import functools
+
 from . import _frameworks
 from . import _libscan as _ext
 
@@ -38,6 +40,34 @@ def result_dtype(name, op, dtype, fw):
         if name.startswith("uint"):
             return "uint64"
     return name
+
+
+@functools.lru_cache(maxsize=None)
+def _dtype_name(fw, dtype):
+    return fw.dtype_name(dtype)
+
+
+def _names(fw, x_dtype, op, dtype):
+    """(x's dtype name, the result's), x's dtype and op checked: what a call decides from its
+    dtypes alone, once per combination (a dtype argument that cannot be a key is checked anew)."""
+    try:
+        return _cached_names(fw, x_dtype, op, dtype)
+    except TypeError as error:
+        if "unhashable" not in str(error):
+            raise
+    return _names_of(fw, x_dtype, op, dtype)
+
+
+def _names_of(fw, x_dtype, op, dtype):
+    x_name = _dtype_name(fw, x_dtype)
+    check_operator(op, x_name)
+    name = result_dtype(x_name, op, dtype, fw)
+    if op == "logsumexp" and name not in FLOATS:
+        raise TypeError(f"dtype: logsumexp scans into a floating-point type, got {name}")
+    return x_name, name
+
+
+_cached_names = functools.lru_cache(maxsize=None)(_names_of)
 
 
 def check_operator(op, name, argument="x"):
@@ -103,7 +133,12 @@ def library_operator(op, name):
 
 
 def stream_of(fw, x, stream):
-    return fw.current_stream(x) if stream is None else _frameworks.stream_handle(stream)
+    """(the handle the scan runs on, the stream arrays are exported for): a stream given by the
+    caller is both; by default the framework's current stream, whose work needs no ordering."""
+    if stream is None:
+        return fw.current_stream(x), None
+    handle = _frameworks.stream_handle(stream)
+    return handle, handle
 
 
 def prepare_out(fw, x, shape, name, out):
@@ -119,57 +154,61 @@ def prepare_out(fw, x, shape, name, out):
         raise TypeError(f"out: a {fw.name} array, like x; got a {out_fw.name} array")
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"out: shape {tuple(out.shape)}, the result's is {tuple(shape)}")
-    if fw.dtype_name(out.dtype) != name:
-        raise TypeError(
-            f"out: dtype {fw.dtype_name(out.dtype)}, the result's is {name} (pass dtype= to change it)"
-        )
+    out_name = _dtype_name(fw, out.dtype)
+    if out_name != name:
+        raise TypeError(f"out: dtype {out_name}, the result's is {name} (pass dtype= to change it)")
     return out
 
 
-def _scan_layout(fw, x, target, axis, op, inclusive, initial, stream):
+def _scan_layout(fw, x, target, axis, op, inclusive, initial, stream, sync):
     """Scans x into target (one dtype pair the extension runs) along axis, copying the input, or
     scanning into a C-order temporary, only when no layout of library calls fits (a reversed or
-    broadcast axis) or it would take more than MAX_CALLS calls."""
-    calls = _ext.plan_calls(fw.export(x, stream), fw.export(target, stream), axis)
-    if calls < 0 or calls > MAX_CALLS:
-        x = fw.contiguous(x)
-        calls = _ext.plan_calls(fw.export(x, stream), fw.export(target, stream), axis)
-        if calls < 0 or calls > MAX_CALLS:
-            temporary = fw.empty(tuple(target.shape), fw.dtype_name(target.dtype), like=x)
-            _ext.scan_axis(fw.export(x, stream), fw.export(temporary, stream), axis, op,
-                           inclusive, initial, stream)
-            fw.copy_into(target, temporary)
-            return
-    _ext.scan_axis(fw.export(x, stream), fw.export(target, stream), axis, op, inclusive, initial,
+    broadcast axis) or it would take more than MAX_CALLS calls. sync: the stream the arrays are
+    exported for (None: the framework's current one, on which the scan runs)."""
+    if _ext.scan_axis(fw.export(x, sync), fw.export(target, sync), axis, op, inclusive, initial,
+                      stream, MAX_CALLS):
+        return
+    x = fw.contiguous(x)
+    if _ext.scan_axis(fw.export(x, sync), fw.export(target, sync), axis, op, inclusive, initial,
+                      stream, MAX_CALLS):
+        return
+    temporary = fw.empty(tuple(target.shape), _dtype_name(fw, target.dtype), like=x)
+    _ext.scan_axis(fw.export(x, sync), fw.export(temporary, sync), axis, op, inclusive, initial,
                    stream)
+    fw.copy_into(target, temporary)
 
 
-def scan_into(fw, x, target, axis, op, inclusive, initial, stream):
-    """Scans x into target along axis with the Python operator op. Combinations outside the
-    compiled set convert first: x into the accumulation type (float32 for 16-bit floats, else the
-    result's), the scan into a temporary when the result's type differs."""
-    out_name = fw.dtype_name(target.dtype)
-    if out_name == "bool":
-        x, op = into_bool(fw, x, op)
-    x_name = fw.dtype_name(x.dtype)
+@functools.lru_cache(maxsize=None)
+def _route(x_name, out_name, op, exported):
+    """How x of x_name scans into out_name with op: (accumulation type, libscan's operator,
+    direct: the extension runs the pair itself). exported: both types cross DLPack."""
     acc = "float32" if out_name in HALF else out_name
     lib_op = library_operator(op, acc)
-    direct = (
-        _ext.is_custom_operator(lib_op) and x_name == out_name and out_name not in HALF
-    ) or (
-        not _ext.is_custom_operator(lib_op)
-        and _ext.is_compiled(x_name, out_name, lib_op)
-        and fw.exports(x_name)
-        and fw.exports(out_name)
-    )
+    if _ext.is_custom_operator(lib_op):
+        direct = x_name == out_name and out_name not in HALF
+    else:
+        direct = _ext.is_compiled(x_name, out_name, lib_op) and exported
+    return acc, lib_op, direct
+
+
+def scan_into(fw, x, target, axis, op, inclusive, initial, stream, sync=None):
+    """Scans x into target along axis with the Python operator op, on stream (exporting the
+    arrays for sync; None: the framework's current stream). Combinations outside the compiled set
+    convert first: x into the accumulation type (float32 for 16-bit floats, else the result's),
+    the scan into a temporary when the result's type differs."""
+    out_name = _dtype_name(fw, target.dtype)
+    if out_name == "bool":
+        x, op = into_bool(fw, x, op)
+    x_name = _dtype_name(fw, x.dtype)
+    acc, lib_op, direct = _route(x_name, out_name, op, fw.exports(x_name) and fw.exports(out_name))
     if direct:
-        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream)
+        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream, sync)
     if x_name != acc:
         x = fw.astype(x, acc)
     if out_name == acc:
-        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream)
+        return _scan_layout(fw, x, target, axis, lib_op, inclusive, initial, stream, sync)
     temporary = fw.empty(tuple(target.shape), acc, like=x)
-    _scan_layout(fw, x, temporary, axis, lib_op, inclusive, initial, stream)
+    _scan_layout(fw, x, temporary, axis, lib_op, inclusive, initial, stream, sync)
     fw.copy_into(target, temporary)
 
 
@@ -185,23 +224,19 @@ def cumulative(x, op, axis, dtype, include_initial, out, stream, exclusive=False
 
 def _cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive, initial):
     axis = normalize_axis(axis, x.ndim)
-    x_name = fw.dtype_name(x.dtype)
-    check_operator(op, x_name)
-    name = result_dtype(x_name, op, dtype, fw)
-    if op == "logsumexp" and name not in FLOATS:
-        raise TypeError(f"dtype: logsumexp scans into a floating-point type, got {name}")
+    x_name, name = _names(fw, x.dtype, op, dtype)
     n = x.shape[axis]
     shape = list(x.shape)
     shape[axis] = n + (1 if include_initial else 0)
     out = prepare_out(fw, x, shape, name, out)
-    handle = stream_of(fw, x, stream)
+    handle, sync = stream_of(fw, x, stream)
     if include_initial:
         if n > 0:
-            scan_into(fw, x, fw.narrow(out, axis, 1, n), axis, op, True, initial, handle)
+            scan_into(fw, x, fw.narrow(out, axis, 1, n), axis, op, True, initial, handle, sync)
         # An exclusive scan of one item writes the initial value alone.
         first = fw.narrow(out, axis, 0, 1)
         placeholder = fw.empty(tuple(first.shape), x_name, like=x)
-        scan_into(fw, placeholder, first, axis, op, False, initial, handle)
+        scan_into(fw, placeholder, first, axis, op, False, initial, handle, sync)
     else:
-        scan_into(fw, x, out, axis, op, not exclusive, initial, handle)
+        scan_into(fw, x, out, axis, op, not exclusive, initial, handle, sync)
     return out

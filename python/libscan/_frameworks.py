@@ -102,9 +102,6 @@ class _NumPy:
     def key_heads(self, keys):
         return self.count_heads(self.xp.concatenate([keys[:1], keys[1:] != keys[:-1]]))
 
-    def is_cpu(self, x):
-        return True
-
     def on_device(self, x):
         """A context in which new arrays and the current stream are x's device's."""
         return contextlib.nullcontext()
@@ -124,9 +121,6 @@ class _CuPy(_NumPy):
 
         super().__init__(cupy)
 
-    def is_cpu(self, x):
-        return False
-
     def on_device(self, x):
         return x.device
 
@@ -136,6 +130,8 @@ class _CuPy(_NumPy):
         return cupy.cuda.get_current_stream().ptr
 
     def export(self, x, stream):
+        if stream is None:
+            stream = self.current_stream(x)
         return x.__dlpack__(stream=_legacy_default(stream))
 
 
@@ -146,6 +142,7 @@ class _Torch:
         import torch
 
         self.torch = torch
+        self._raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None)
 
     def dtype_name(self, dtype):
         return str(dtype).rsplit(".", 1)[-1]
@@ -199,21 +196,26 @@ class _Torch:
     def key_heads(self, keys):
         return int(self.torch.count_nonzero(keys[1:] != keys[:-1])) + 1 if keys.shape[0] else 0
 
-    def is_cpu(self, x):
-        return x.device.type == "cpu"
-
     def on_device(self, x):
-        return contextlib.nullcontext() if self.is_cpu(x) else self.torch.cuda.device(x.device)
+        if not x.is_cuda or x.get_device() == self.torch.cuda.current_device():
+            return contextlib.nullcontext()
+        return self.torch.cuda.device(x.device)
 
     def current_stream(self, x):
-        if self.is_cpu(x):
+        if not x.is_cuda:
             return 0
+        if self._raw_stream is not None:  # the handle without building a Stream object
+            return self._raw_stream(x.get_device())
         return self.torch.cuda.current_stream(x.device).cuda_stream
 
     def export(self, x, stream):
-        if self.is_cpu(x):
-            return x.detach()
-        return x.detach().__dlpack__(stream=_legacy_default(stream))
+        """x for the extension; stream: the one the scan runs on, when it is not torch's current
+        stream (DLPack then has torch order it after the work queued on its current stream)."""
+        if x.requires_grad:
+            x = x.detach()
+        if stream is None or not x.is_cuda:
+            return x
+        return x.__dlpack__(stream=_legacy_default(stream))
 
 
 _adapters = {}

@@ -42,10 +42,10 @@ def _segmented(fw, x, op, offsets, flags, keys, exclusive, initial, totals, dtyp
         raise ValueError(f"x: segmented scans take 1-D arrays, got {x.ndim} dimensions")
     if segments.ndim != 1:
         raise ValueError(f"{kind}: a 1-D array, got {segments.ndim} dimensions")
-    handle = _core.stream_of(fw, x, stream)
+    handle, sync = _core.stream_of(fw, x, stream)
     x, scan_type, name, lib_op = _core.builtin_scan_of(fw, x, op, dtype, "segmented scans")
-    x = _contiguous(fw, x, handle)
-    segments = _contiguous(fw, segments, handle)
+    x = _contiguous(fw, x, sync)
+    segments = _contiguous(fw, segments, sync)
     out = fw.empty((x.shape[0],), scan_type, like=x)
     num_segments = segments.shape[0] - 1 if kind == "offsets" else 0
     total_array = None
@@ -57,9 +57,9 @@ def _segmented(fw, x, op, offsets, flags, keys, exclusive, initial, totals, dtyp
         )
         total_array = fw.empty((count,), scan_type, like=x)
     _ext.segmented_scan(
-        fw.export(x, handle), fw.export(out, handle), kind, fw.export(segments, handle),
+        fw.export(x, sync), fw.export(out, sync), kind, fw.export(segments, sync),
         num_segments, lib_op, not exclusive, initial,
-        None if total_array is None else fw.export(total_array, handle), handle,
+        None if total_array is None else fw.export(total_array, sync), handle,
     )
     if scan_type != name:
         out = fw.astype(out, name)

@@ -56,11 +56,11 @@ def scan(x, op, group=None, *, exclusive=False, initial=None, dtype=None, stream
         raise ValueError(f"x: a distributed scan takes this rank's 1-D part, got {x.ndim} dimensions")
     group = _as_group(group)
     with fw.on_device(x):
-        handle = _core.stream_of(fw, x, stream)
+        handle, sync = _core.stream_of(fw, x, stream)
         x, scan_type, name, lib_op = _core.builtin_scan_of(fw, x, op, dtype, "distributed scans")
         x = fw.contiguous(x)
         out = fw.empty((x.shape[0],), scan_type, like=x)
-        _ext.distributed_scan(fw.export(x, handle), fw.export(out, handle), lib_op,
+        _ext.distributed_scan(fw.export(x, sync), fw.export(out, sync), lib_op,
                               not exclusive, initial, group.rank(), group.size(),
                               group.all_gather_bytes, handle)
         if scan_type != name:

@@ -112,13 +112,16 @@ std::int64_t plan_calls(const nb::ndarray<nb::ro>& xa, const nb::ndarray<nb::ro>
   return plan_axis(x.shape, x.strides, out.strides, checked_axis(axis, x.shape.size())).calls();
 }
 
-void scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
+// max_calls >= 0: returns false, and writes nothing, when no layout fits or it takes more calls
+// (the caller copies then), so that one call both plans and scans.
+bool scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
                const std::string& op, bool inclusive, const nb::handle& initial,
-               std::uintptr_t stream) {
+               std::uintptr_t stream, std::int64_t max_calls) {
   const array_ref x = read_array(xa, "x"), out = read_array(oa, "out");
   check_same_shape(x, out);
   const axis_plan p =
       plan_axis(x.shape, x.strides, out.strides, checked_axis(axis, x.shape.size()));
+  if (max_calls >= 0 && (p.calls() < 0 || p.calls() > max_calls)) return false;
   if (!p.fits)
     throw error("x: the axis' stride is below 1 (a reversed or broadcast axis); pass a copy");
   const init_value init = read_init(initial);
@@ -129,12 +132,14 @@ void scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
       throw error("dtype: " + op + " scans into the input's type, got " + x.dtype + " into " +
                   out.dtype);
     const nb::gil_scoped_release unlocked; // the arrays are held by the caller's references
-    return run_custom_axis(p, x.data, out.data, x.type, op, inclusive, init, opt);
+    run_custom_axis(p, x.data, out.data, x.type, op, inclusive, init, opt);
+    return true;
   }
   const operator_kind kind = builtin_operator(op);
   if (kind == operator_kind::other) throw error("op: no operator named " + op);
   const nb::gil_scoped_release unlocked;
   run_compiled_axis(p, x.data, out.data, x.type, out.type, kind, inclusive, init, opt);
+  return true;
 }
 
 void segmented_scan(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, const std::string& kind,
@@ -273,9 +278,11 @@ NB_MODULE(_libscan, m) {
   m.def("plan_calls", &plan_calls, "x"_a, "out"_a, "axis"_a,
         "How many library calls a scan along axis takes without copying; -1 when none fits.");
   m.def("scan_axis", &scan_axis, "x"_a, "out"_a, "axis"_a, "op"_a, "inclusive"_a,
-        "initial"_a.none(), "stream"_a,
+        "initial"_a.none(), "stream"_a, "max_calls"_a = -1,
         "Scans x along axis into out (same shape; out's dtype is the result's), from initial "
-        "(None: the operator's identity), on stream (an int handle, 0: the default stream).");
+        "(None: the operator's identity), on stream (an int handle, 0: the default stream). "
+        "With max_calls >= 0, returns False without writing when no layout of at most that many "
+        "library calls fits; else True.");
   m.def("distributed_scan", &distributed_scan, "x"_a, "out"_a, "op"_a, "inclusive"_a,
         "initial"_a.none(), "rank"_a, "ranks"_a, "gather"_a, "stream"_a,
         "This rank's part of the scan of a 1-D array split over ranks; gather(send, recv, stream) "

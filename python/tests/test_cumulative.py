@@ -189,3 +189,19 @@ def test_axis_scans_are_few_library_calls():
     r = c[:, ::-1]
     assert _libscan.plan_calls(r, np.zeros(r.shape), 1) == -1
     assert _libscan.plan_calls(r, np.zeros(r.shape), 2) == 5  # rows, one call per reversed index
+
+
+def test_scan_axis_declines_layouts_past_max_calls():
+    """With max_calls, the extension scans only where a layout of at most that many calls fits,
+    and otherwise returns False with out untouched (the package then copies x)."""
+    from libscan import _libscan
+
+    x = np.arange(4 * 5 * 6, dtype=np.int64).reshape(4, 5, 6)
+    out = np.full(x.shape, -7, dtype=np.int64)
+    assert not _libscan.scan_axis(x[:, ::-1], out, 1, "sum", True, None, 0, 1000)
+    assert not _libscan.scan_axis(x, out, 1, "sum", True, None, 0, 3)  # takes 4 calls
+    assert (out == -7).all()
+    assert _libscan.scan_axis(x, out, 1, "sum", True, None, 0, 4)
+    assert np.array_equal(out, np.cumsum(x, axis=1))
+    assert _libscan.scan_axis(x, out, 2, "sum", True, None, 0)  # no limit
+    assert np.array_equal(out, np.cumsum(x, axis=2))
