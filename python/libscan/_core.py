@@ -165,15 +165,16 @@ def _scan_layout(fw, x, target, axis, op, inclusive, initial, stream, sync):
     scanning into a C-order temporary, only when no layout of library calls fits (a reversed or
     broadcast axis) or it would take more than MAX_CALLS calls. sync: the stream the arrays are
     exported for (None: the framework's current one, on which the scan runs)."""
-    if _ext.scan_axis(fw.export(x, sync), fw.export(target, sync), axis, op, inclusive, initial,
+    operand = fw.axis_operand
+    if _ext.scan_axis(operand(x, sync), operand(target, sync), axis, op, inclusive, initial,
                       stream, MAX_CALLS):
         return
     x = fw.contiguous(x)
-    if _ext.scan_axis(fw.export(x, sync), fw.export(target, sync), axis, op, inclusive, initial,
+    if _ext.scan_axis(operand(x, sync), operand(target, sync), axis, op, inclusive, initial,
                       stream, MAX_CALLS):
         return
     temporary = fw.empty(tuple(target.shape), _dtype_name(fw, target.dtype), like=x)
-    _ext.scan_axis(fw.export(x, sync), fw.export(temporary, sync), axis, op, inclusive, initial,
+    _ext.scan_axis(operand(x, sync), operand(temporary, sync), axis, op, inclusive, initial,
                    stream)
     fw.copy_into(target, temporary)
 

@@ -1,5 +1,8 @@
 #include "array_ref.hpp"
 
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
 namespace scan::python {
 
 namespace {
@@ -38,6 +41,28 @@ template <class Array> array_ref read(const Array& a, const char* argument) {
 }
 
 } // namespace
+
+array_ref read_fields(const nb::tuple& fields, const char* argument) {
+  if (fields.size() != 6)
+    throw nb::type_error((std::string(argument) + ": fields (data, dtype, shape, strides, "
+                                                  "device type, device id) expected")
+                             .c_str());
+  array_ref r;
+  r.data = reinterpret_cast<void*>(nb::cast<std::uintptr_t>(fields[0]));
+  r.dtype = nb::cast<std::string>(fields[1]);
+  r.type = element_type_named(r.dtype);
+  if (r.type == element_type::other)
+    throw nb::type_error((std::string(argument) + ": an element type libscan does not scan (" +
+                          r.dtype + "); supported: " + supported_types())
+                             .c_str());
+  r.shape = nb::cast<std::vector<std::int64_t>>(fields[2]);
+  r.strides = nb::cast<std::vector<std::int64_t>>(fields[3]);
+  if (r.strides.size() != r.shape.size())
+    throw nb::type_error((std::string(argument) + ": as many strides as dimensions").c_str());
+  r.device_type = nb::cast<int>(fields[4]);
+  r.device_id = nb::cast<int>(fields[5]);
+  return r;
+}
 
 array_ref read_array(const nb::ndarray<nb::ro>& a, const char* argument) {
   return read(a, argument);

@@ -44,4 +44,9 @@ struct array_ref {
 array_ref read_array(const nb::ndarray<nb::ro>& a, const char* argument);
 array_ref read_array(const nb::ndarray<>& a, const char* argument);
 
+// Reads an array from its fields, for a framework whose DLPack export costs more than a small
+// scan (torch): (data address, NumPy dtype name, shape, strides in elements, DLPack device type,
+// device id). The caller keeps the array alive through the call, as with DLPack.
+array_ref read_fields(const nb::tuple& fields, const char* argument);
+
 } // namespace scan::python

@@ -114,10 +114,9 @@ std::int64_t plan_calls(const nb::ndarray<nb::ro>& xa, const nb::ndarray<nb::ro>
 
 // max_calls >= 0: returns false, and writes nothing, when no layout fits or it takes more calls
 // (the caller copies then), so that one call both plans and scans.
-bool scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
-               const std::string& op, bool inclusive, const nb::handle& initial,
-               std::uintptr_t stream, std::int64_t max_calls) {
-  const array_ref x = read_array(xa, "x"), out = read_array(oa, "out");
+bool scan_arrays(const array_ref& x, const array_ref& out, int axis, const std::string& op,
+                 bool inclusive, const nb::handle& initial, std::uintptr_t stream,
+                 std::int64_t max_calls) {
   check_same_shape(x, out);
   const axis_plan p =
       plan_axis(x.shape, x.strides, out.strides, checked_axis(axis, x.shape.size()));
@@ -140,6 +139,20 @@ bool scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
   const nb::gil_scoped_release unlocked;
   run_compiled_axis(p, x.data, out.data, x.type, out.type, kind, inclusive, init, opt);
   return true;
+}
+
+bool scan_axis(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, int axis,
+               const std::string& op, bool inclusive, const nb::handle& initial,
+               std::uintptr_t stream, std::int64_t max_calls) {
+  const array_ref x = read_array(xa, "x"), out = read_array(oa, "out"); // x's errors first
+  return scan_arrays(x, out, axis, op, inclusive, initial, stream, max_calls);
+}
+
+bool scan_axis_fields(const nb::tuple& xf, const nb::tuple& of, int axis, const std::string& op,
+                      bool inclusive, const nb::handle& initial, std::uintptr_t stream,
+                      std::int64_t max_calls) {
+  const array_ref x = read_fields(xf, "x"), out = read_fields(of, "out");
+  return scan_arrays(x, out, axis, op, inclusive, initial, stream, max_calls);
 }
 
 void segmented_scan(const nb::ndarray<nb::ro>& xa, const nb::ndarray<>& oa, const std::string& kind,
@@ -277,12 +290,17 @@ NB_MODULE(_libscan, m) {
       [](const nb::ndarray<nb::ro>& a) { return read_array(a, "x").contiguous_1d(); }, "a"_a);
   m.def("plan_calls", &plan_calls, "x"_a, "out"_a, "axis"_a,
         "How many library calls a scan along axis takes without copying; -1 when none fits.");
+  // The fields overload first: a tuple would not be an ndarray anyway, and an ndarray is no tuple.
+  m.def("scan_axis", &scan_axis_fields, "x"_a, "out"_a, "axis"_a, "op"_a, "inclusive"_a,
+        "initial"_a.none(), "stream"_a, "max_calls"_a = -1);
   m.def("scan_axis", &scan_axis, "x"_a, "out"_a, "axis"_a, "op"_a, "inclusive"_a,
         "initial"_a.none(), "stream"_a, "max_calls"_a = -1,
         "Scans x along axis into out (same shape; out's dtype is the result's), from initial "
-        "(None: the operator's identity), on stream (an int handle, 0: the default stream). "
-        "With max_calls >= 0, returns False without writing when no layout of at most that many "
-        "library calls fits; else True.");
+        "(None: the operator's identity), on stream (an int handle, 0: the default stream). x "
+        "and out: arrays, or tuples of their fields (data address, NumPy dtype name, shape, "
+        "strides in elements, DLPack device type, device id). With max_calls >= 0, returns "
+        "False without writing when no layout of at most that many library calls fits; else "
+        "True.");
   m.def("distributed_scan", &distributed_scan, "x"_a, "out"_a, "op"_a, "inclusive"_a,
         "initial"_a.none(), "rank"_a, "ranks"_a, "gather"_a, "stream"_a,
         "This rank's part of the scan of a 1-D array split over ranks; gather(send, recv, stream) "

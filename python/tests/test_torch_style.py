@@ -84,3 +84,29 @@ def test_zero_d(fw):
     assert float(fw.to_numpy(libscan.cumsum(x, 0))) == 7.0
     values, indices = libscan.cummax(x, -1)
     assert float(fw.to_numpy(values)) == 7.0 and int(fw.to_numpy(indices)) == 0
+
+
+def test_torch_tensors_as_torch_hands_them(fw):
+    """Tensors reach the extension by their fields on torch's current stream: a leaf that
+    requires grad, a view at a storage offset, a transposed view, out= into a view, and a dtype
+    libscan does not scan (its name in the TypeError)."""
+    if fw.name != "torch":
+        pytest.skip("torch tensors only")
+    torch = fw.module
+    rng = np.random.default_rng(7)
+    base = rng.integers(-9, 9, (6, 40)).astype(np.float32)
+    leaf = fw.asarray(base).requires_grad_()
+    assert np.array_equal(fw.to_numpy(libscan.cumsum(leaf, 1)), np.cumsum(base, axis=1))
+    view = fw.asarray(base)[2:5, 3:31]  # storage offset, rows 40 apart
+    assert view.storage_offset() > 0
+    assert np.array_equal(fw.to_numpy(libscan.cumsum(view, 0)), np.cumsum(base[2:5, 3:31], 0))
+    t = fw.asarray(base).t()
+    assert np.array_equal(fw.to_numpy(libscan.cumsum(t, 0)), np.cumsum(base.T, axis=0))
+    out = torch.full((8, 50), -1.0, device=view.device)
+    libscan.cumulative_sum(view, axis=1, out=out[1:4, 5:33])
+    want = np.full((8, 50), -1.0, dtype=np.float32)
+    want[1:4, 5:33] = np.cumsum(base[2:5, 3:31], axis=1)
+    assert np.array_equal(fw.to_numpy(out), want)
+    complex_x = torch.ones(4, dtype=torch.complex64, device=view.device)
+    with pytest.raises(TypeError, match="^x: an element type libscan does not scan \\(complex64"):
+        libscan.cumulative_sum(complex_x)
