@@ -150,7 +150,10 @@ class _Torch:
         self._names = {}  # torch dtype -> NumPy's name
 
     def dtype_name(self, dtype):
-        return str(dtype).rsplit(".", 1)[-1]
+        name = self._names.get(dtype)
+        if name is None:
+            name = self._names.setdefault(dtype, str(dtype).rsplit(".", 1)[-1])
+        return name
 
     def exports(self, name):
         return True
@@ -227,11 +230,9 @@ class _Torch:
         which is as long as a small scan's launch."""
         if stream is not None or x.is_neg() or x.is_conj():
             return self.export(x, stream)
-        name = self._names.get(x.dtype)
-        if name is None:
-            name = self._names.setdefault(x.dtype, self.dtype_name(x.dtype))
         device = x.get_device()
-        return (x.data_ptr(), name, x.shape, x.stride(), 1 if device < 0 else 2, max(device, 0))
+        return (x.data_ptr(), self.dtype_name(x.dtype), x.shape, x.stride(), 1 if device < 0 else 2,
+                max(device, 0))
 
 
 _adapters = {}
