@@ -55,9 +55,6 @@ void dispatch_lanes(const In* in, Out* out, const lanes_layout& at, bool inclusi
   }
 }
 
-// Items from which a segment is worth a full scan of its own (a launch on a GPU).
-inline constexpr std::int64_t long_segment = std::int64_t{1} << 16;
-
 template <class In, class Out, class Op>
 void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t segment,
                         bool inclusive, const Out* init, Op op, const options& opt,
@@ -68,27 +65,6 @@ void dispatch_blockwise(const In* in, Out* out, std::int64_t n, std::int64_t seg
   } else if constexpr (operator_fits<Out, Op>()) {
     request r = make_request<In, Out, Op>(in, out, n, inclusive, init, opt, totals);
     r.segment = segment;
-    if constexpr (accumulates_apart<Out>) {
-      // 16-bit floats accumulate in float (scan/half.hpp), the blockwise kernels in their output
-      // type: long segments run as full scans each, shorter ones as the lanes of a batched scan and
-      // a shorter last one as a full scan (each call's ranges lie within the ones checked here).
-      check_blockwise(r);
-      if (segment >= long_segment) {
-        for (std::int64_t b = 0; b < n; b += segment)
-          dispatch<In, Out, Op>(
-              in + b, out + b, n - b < segment ? n - b : segment, inclusive, init, op, opt,
-              {totals.wanted ? totals.data + b / segment : nullptr, totals.wanted});
-        return;
-      }
-      const std::int64_t whole = n / segment, rest = n - whole * segment;
-      dispatch_lanes<In, Out, Op>(in, out, {whole, segment, {segment, 1}, {segment, 1}}, inclusive,
-                                  init, op, opt, totals);
-      if (rest > 0)
-        dispatch<In, Out, Op>(in + whole * segment, out + whole * segment, rest, inclusive, init,
-                              op, opt,
-                              {totals.wanted ? totals.data + whole : nullptr, totals.wanted});
-      return;
-    }
     if constexpr (is_compiled<In, Out, Op>()) {
       run_compiled_blockwise(r);
     } else {

@@ -1,8 +1,9 @@
 // The vendor-neutral GPU kernels (scan/detail/kernels/) run on the CPU emulation of simt.hpp
 // against the host reference: every ladder block strategy, and the striped block scan, inside the
 // part kernels, the single pass and the blockwise kernels, on a commutative sum and on
-// non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes; and
-// segmented scans' (value, head) pairs through the single pass.
+// non-commutative operators (8- and 16-byte values), inclusive and exclusive, ragged sizes; the
+// blockwise kernels on 16-bit floats accumulating in float; and segmented scans' (value, head)
+// pairs through the single pass.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -35,6 +36,7 @@
 #include <scan/detail/kernels/staged_single_pass_kernel.cuh>
 #include <scan/detail/kernels/warp_scan.cuh>
 #include <scan/detail/vocabulary/headed.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
 #include <scan/detail/vocabulary/sequence.hpp>
 #include "tests/gpu_emulation/emulated_values.hpp"
 #include "tests/gpu_emulation/host_lookback.hpp"
@@ -118,6 +120,41 @@ struct blocked_strategy {
   template <class Shape>
   using block_scan = scan::gpu::striped_block_scan<Shape, scan::gpu::shuffle_warp_scan>;
 };
+
+// A blockwise scan of n items through the kernel its plan picks, as gpu_blockwise.cuh launches
+// them: In scanned in Out into `out` (a pointer, or rounded results). Short segments take vector
+// accesses where `aligned`; long ones element accesses (per_segment_scans runs the full scan per
+// segment on a GPU; the kernel is exact too). Returns the plan, for the messages.
+template <class Strategy, class In, class OutSeq, class Out, class Op>
+scan::gpu::blockwise_plan run_blockwise_kernels(const In* in, OutSeq out, std::int64_t n,
+                                                std::int64_t segment, bool inclusive,
+                                                maybe<Out> init, bool aligned, Op op) {
+  using S = scan::gpu::shape_of<Strategy, In, Out>;
+  using Wide = scan::gpu::wide_tile_shape<S, scan::cuda::cuda_tuning::wide_tile_blocks_per_sm>;
+  const auto plan =
+      scan::gpu::plan_blockwise(n, segment, S::tile_items, S::run, scan::gpu::prefetch_tiles<S>,
+                                scan::gpu::prefetch_tiles<Wide>, scan::gpu::walks_segments<S>);
+  if (plan.how == scan::gpu::blockwise_plan::method::short_segments) {
+    const auto short_segments = [&](auto shape) {
+      using Tile = decltype(shape);
+      launch(plan.blocks, Tile::threads, [&] {
+        scan::gpu::short_segments_kernel<Tile, typename Strategy::template block_scan<Tile>>(
+            in, out, n, static_cast<int>(segment), plan.per_tile, inclusive, init, aligned, aligned,
+            op);
+      });
+    };
+    if (plan.wide_tiles)
+      short_segments(Wide{});
+    else
+      short_segments(S{});
+  } else {
+    launch(std::min<std::int64_t>(plan.blocks, 7), S::threads, [&] {
+      scan::gpu::long_segments_kernel<S, typename Strategy::template block_scan<S>>(
+          in, out, n, segment, inclusive, init, false, false, op);
+    });
+  }
+  return plan;
+}
 
 template <class Strategy, class T> struct kernels {
   using S = scan::gpu::shape_of<Strategy, T, T>;
@@ -231,45 +268,48 @@ template <class Strategy, class T> struct kernels {
                         Op op) {
     const auto in = input<T>(n, static_cast<std::uint64_t>(segment));
     std::vector<T> out(in.size(), value<T>(999));
-    constexpr int prefetch = scan::gpu::prefetch_tiles<S>;
-    using Wide = scan::gpu::wide_tile_shape<S, scan::cuda::cuda_tuning::wide_tile_blocks_per_sm>;
-    const auto plan =
-        scan::gpu::plan_blockwise(n, segment, S::tile_items, S::run, prefetch,
-                                  scan::gpu::prefetch_tiles<Wide>, scan::gpu::walks_segments<S>);
     // Vector accesses where both buffers start on a 16-byte boundary (whole runs of tiles of
     // whole segments; the kernel decides which tiles start on a word).
     const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0 &&
                          reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0;
+    const auto plan = run_blockwise_kernels<Strategy>(in.data(), out.data(), n, segment, inclusive,
+                                                      init, aligned, op);
     INFO("n=" << n << " segment=" << segment << " tile=" << S::tile_items
               << " per tile=" << plan.per_tile << " wide=" << plan.wide_tiles
               << " inclusive=" << inclusive << " init=" << init.present << " vectors=" << aligned);
-    using method = scan::gpu::blockwise_plan::method;
-    if (plan.how == method::short_segments) {
-      const auto short_segments = [&](auto shape) {
-        using Tile = decltype(shape);
-        launch(plan.blocks, Tile::threads, [&] {
-          scan::gpu::short_segments_kernel<Tile, typename Strategy::template block_scan<Tile>>(
-              in.data(), out.data(), n, static_cast<int>(segment), plan.per_tile, inclusive, init,
-              aligned, aligned, op);
-        });
-      };
-      if (plan.wide_tiles)
-        short_segments(Wide{});
-      else
-        short_segments(S{});
-    } else {
-      // per_segment_scans runs the full scan per segment on a GPU; the kernel is exact too.
-      launch(std::min<std::int64_t>(plan.blocks, 7), S::threads, [&] {
-        scan::gpu::long_segments_kernel<S, B>(in.data(), out.data(), n, segment, inclusive, init,
-                                              false, false, op);
-      });
-    }
     const auto want = reference(in, segment, inclusive, init, op);
     const std::int64_t bad = first_difference(
         out, want, [&](std::int64_t i) { return !inclusive && !init.present && i % segment == 0; });
     CHECK_MESSAGE(bad == -1, "first wrong index " << bad);
   }
 };
+
+// The blockwise kernels on 16-bit floats T, accumulating in float into rounded results
+// (vocabulary/rounded.hpp), as gpu_blockwise.cuh runs them. Each segment is `big`, whose
+// neighbours in T are 2 apart, then ones: accumulated in T the sums would stay at `big`; in float
+// item k of a segment is big + k (after init 0.5 when exclusive), rounded once.
+template <class Strategy, class T>
+void blockwise_rounded(std::int64_t n, std::int64_t segment, bool inclusive) {
+  const float big = std::is_same_v<T, scan::half> ? 2048.0f : 256.0f;
+  std::vector<T> in(static_cast<std::size_t>(n), T(1.0f));
+  for (std::int64_t b = 0; b < n; b += segment)
+    in[static_cast<std::size_t>(b)] = T(big);
+  std::vector<T> out(in.size(), T(-7.0f));
+  const bool aligned = reinterpret_cast<std::uintptr_t>(in.data()) % 16 == 0 &&
+                       reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0;
+  const auto plan = run_blockwise_kernels<Strategy>(
+      in.data(), scan::detail::rounded_results<T*>{out.data()}, n, segment, inclusive,
+      maybe<float>{0.5f, !inclusive}, aligned, scan::sum{});
+  INFO("n=" << n << " segment=" << segment << " per tile=" << plan.per_tile
+            << " inclusive=" << inclusive << " bytes=" << sizeof(T));
+  std::int64_t bad = -1;
+  for (std::int64_t i = 0; i < n && bad < 0; ++i) {
+    const auto k = static_cast<float>(i % segment);
+    const float want = inclusive ? big + k : k == 0 ? 0.5f : 0.5f + big + (k - 1);
+    if (out[static_cast<std::size_t>(i)].bits != T(want).bits) bad = i;
+  }
+  CHECK_MESSAGE(bad == -1, "first wrong index " << bad);
+}
 
 // The kernels over strided sequences (vocabulary/sequence.hpp: a column of a matrix, a Kokkos
 // LayoutStride View): the single pass, staged and not, and ScanThenFan's part kernels with
@@ -405,6 +445,11 @@ template <class Strategy> void check_strategy() {
     kernels<Strategy, affine>::blockwise(1100, segment, true, {value<affine>(3), true}, then{});
     kernels<Strategy, affine>::blockwise(1100, segment, false, {value<affine>(4), true}, then{});
   }
+  for (std::int64_t segment : {1, 7, 33, 1000, 3000})
+    for (bool inclusive : {true, false}) {
+      blockwise_rounded<Strategy, scan::half>(3100, segment, inclusive);
+      blockwise_rounded<Strategy, scan::bfloat16>(3100, segment, inclusive);
+    }
 }
 
 } // namespace

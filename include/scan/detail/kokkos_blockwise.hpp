@@ -13,6 +13,7 @@
 #include <scan/detail/vocabulary/headed.hpp>
 #include <scan/detail/vocabulary/headed_sequences.hpp>
 #include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
 #include <scan/options.hpp>
 
 namespace scan::kokkos {
@@ -20,20 +21,24 @@ namespace scan::kokkos {
 template <class Exec, class InSeq, class OutSeq, class Out, class Op>
 void run_blockwise(const kokkos_team_backend<Exec>& backend, InSeq in, OutSeq out, std::int64_t n,
                    std::int64_t segment, bool inclusive, maybe<Out> init, options opt, Op op) {
-  using item = scan::detail::headed<Out>;
-  using scan::detail::every_nth;
-  const scan::detail::headed_items<InSeq, every_nth, Out, Op> items{in, {segment}, init, op};
-  const scan::detail::headed_results<OutSeq, every_nth, Out> results{
-      out, {segment}, !inclusive, init.value};
-  // An exclusive scan starts from init, so that its first item is written (as init).
-  const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{init.value, 0}, true};
   // Headed items need more room than the caller sized its workspace for: use the library's.
   opt.workspace = {};
-  backend.with_parts(opt, [&](auto& parts, auto& ws) {
-    scan::detail::arena totals =
-        ws.totals(scan::detail::multi_part_bytes(parts, n, sizeof(item), sizeof(item)));
-    scan::detail::reduce_then_scan(parts, items, results, n, inclusive, start,
-                                   scan::detail::restart_at_heads<Op>{op}, totals);
+  // In the output's accumulator, as every scan (vocabulary/rounded.hpp).
+  scan::detail::in_accumulator(out, init, [&](auto run_out, auto run_init) {
+    using Acc = decltype(run_init.value);
+    using item = scan::detail::headed<Acc>;
+    using scan::detail::every_nth;
+    const scan::detail::headed_items<InSeq, every_nth, Acc, Op> items{in, {segment}, run_init, op};
+    const scan::detail::headed_results<decltype(run_out), every_nth, Acc> results{
+        run_out, {segment}, !inclusive, run_init.value};
+    // An exclusive scan starts from init, so that its first item is written (as init).
+    const maybe<item> start = inclusive ? maybe<item>{} : maybe<item>{{run_init.value, 0}, true};
+    backend.with_parts(opt, [&](auto& parts, auto& ws) {
+      scan::detail::arena totals =
+          ws.totals(scan::detail::multi_part_bytes(parts, n, sizeof(item), sizeof(item)));
+      scan::detail::reduce_then_scan(parts, items, results, n, inclusive, start,
+                                     scan::detail::restart_at_heads<Op>{op}, totals);
+    });
   });
 }
 

@@ -9,7 +9,9 @@
 // short_segments_kernel (segment < tile): a tile holds `per_tile` whole segments (at most
 // floor(tile / segment): blockwise_plan.hpp's short_tile_segments); with several per tile the
 // block scan runs on head-flagged values (vocabulary/headed.hpp).
-// Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape.
+// Both take any block strategy (kernels/block_scan.cuh contract) with its tile shape. Out is the
+// type the scan accumulates in, `out` a pointer to it or rounded results (vocabulary/rounded.hpp:
+// the 16-bit floats, accumulated in float, each result rounded once as it is stored).
 #pragma once
 
 #include <cstdint>
@@ -27,9 +29,9 @@ struct segment_walk {
   std::int64_t seg, first;
 };
 
-template <class Shape, class BlockScan, class In, class Out, class Op>
+template <class Shape, class BlockScan, class In, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads)
-    long_segments_kernel(const In* in, Out* out, std::int64_t n, std::int64_t segment,
+    long_segments_kernel(const In* in, OutSeq out, std::int64_t n, std::int64_t segment,
                          bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
                          Op op) {
   constexpr int tile = Shape::tile_items;
@@ -116,9 +118,9 @@ using wide_tile_shape =
     tile_shape<Shape::threads, 2 * Shape::items, Shape::run,
                Shape::run == 2 || Shape::run == 4 ? VectorBlocks : Shape::min_blocks>;
 
-template <class Shape, class BlockScan, class In, class Out, class Op>
+template <class Shape, class BlockScan, class In, class OutSeq, class Out, class Op>
 __global__ void __launch_bounds__(Shape::threads, Shape::min_blocks > 1 ? Shape::min_blocks : 0)
-    short_segments_kernel(const In* in, Out* out, std::int64_t n, int segment, int per_tile,
+    short_segments_kernel(const In* in, OutSeq out, std::int64_t n, int segment, int per_tile,
                           bool inclusive, detail::maybe<Out> init, bool in_vector, bool out_vector,
                           Op op) {
   constexpr int prefetch = prefetch_tiles<Shape>;

@@ -1,5 +1,6 @@
 // The host backend's blockwise scan: many segments are shared out to the pool's threads, each
-// scanned serially; a few long ones are each a full (multi-threaded) host scan.
+// scanned serially in the output's accumulator (vocabulary/rounded.hpp); a few long ones are each
+// a full (multi-threaded) host scan.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <scan/detail/backends/host/blocked_scan.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/call/scan_args.hpp>
+#include <scan/detail/vocabulary/rounded.hpp>
 
 namespace scan::host {
 
@@ -29,12 +31,14 @@ void blockwise(const detail::scan_args<In, Out>& a, std::int64_t segment, Op op,
     return;
   }
   const std::int64_t per_task = (segments + tasks - 1) / tasks;
-  pool.run((segments + per_task - 1) / per_task, [&](std::int64_t t) {
-    const std::int64_t last = std::min(segments, (t + 1) * per_task);
-    for (std::int64_t s = t * per_task; s < last; ++s) {
-      const std::int64_t base = s * segment;
-      part_scan(a.in + base, a.out + base, std::min(segment, a.n - base), a.inclusive, a.init, op);
-    }
+  detail::in_accumulator(a.out, a.init, [&](auto out, auto init) {
+    pool.run((segments + per_task - 1) / per_task, [&](std::int64_t t) {
+      const std::int64_t last = std::min(segments, (t + 1) * per_task);
+      for (std::int64_t s = t * per_task; s < last; ++s) {
+        const std::int64_t base = s * segment;
+        part_scan(a.in + base, out + base, std::min(segment, a.n - base), a.inclusive, init, op);
+      }
+    });
   });
 }
 
