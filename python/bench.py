@@ -241,20 +241,28 @@ class Bench:
         return self.budget - (time.perf_counter() - self.start)
 
     def measure(self, impls):
-        """name -> median ms (None where the call failed), repetitions from a first call's time:
-        about 0.1 s per implementation, 3 to 30 calls (2 above 0.3 s a call)."""
-        times = {}
+        """name -> median ms (None where the call failed). After 3 warm-up calls each, the
+        implementations take turns, one call each a round, starting one further along each round,
+        so that a drifting clock or load meets them alike; rounds from the slowest first call:
+        about 0.3 s per implementation, 5 to 200 rounds (2 above 0.3 s a call)."""
+        samples, times, slowest = {}, {}, 0.0
         for name, (fn, timer) in impls.items():
             try:
-                first = timer(fn, 1, 1)
-                reps = int(min(30, max(3, 100.0 / max(first, 1e-3))))
-                if first > 300:
-                    reps = 2
-                times[name] = timer(fn, reps, 0)
+                slowest = max(slowest, timer(fn, 1, 3))
+                samples[name] = []
             except Exception as e:  # a peer that cannot run this case
                 times[name] = None
                 print(f"    {name}: {type(e).__name__}: {str(e).splitlines()[0][:100]}",
                       flush=True)
+        rounds = 2 if slowest > 300 else int(min(200, max(5, 300.0 / max(slowest, 1e-3))))
+        turns = list(samples)
+        for r in range(rounds if turns else 0):
+            for name in turns[r % len(turns):] + turns[:r % len(turns)]:
+                fn, timer = impls[name]
+                samples[name].append(timer(fn, 1, 0))
+        for name in impls:
+            if name in samples:
+                times[name] = statistics.median(samples[name])
         return times
 
     def section(self, title, cases, make):

@@ -147,11 +147,12 @@ def prepare_out(fw, x, shape, name, out):
         if tuple(shape) == tuple(x.shape):
             return fw.empty_like(x, name)
         return fw.empty(shape, name, like=x)
-    if _frameworks.is_jax(out):
-        raise TypeError("out: JAX arrays are immutable; leave out=None")
-    out_fw = _frameworks.framework_of(out, "out")
-    if out_fw is not fw:
-        raise TypeError(f"out: a {fw.name} array, like x; got a {out_fw.name} array")
+    if type(out) is not type(x):
+        if _frameworks.is_jax(out):
+            raise TypeError("out: JAX arrays are immutable; leave out=None")
+        out_fw = _frameworks.framework_of(out, "out")
+        if out_fw is not fw:
+            raise TypeError(f"out: a {fw.name} array, like x; got a {out_fw.name} array")
     if tuple(out.shape) != tuple(shape):
         raise ValueError(f"out: shape {tuple(out.shape)}, the result's is {tuple(shape)}")
     out_name = _dtype_name(fw, out.dtype)

@@ -9,6 +9,7 @@ XLA FFI path will go).
 """
 
 import contextlib
+import functools
 
 import numpy as np
 
@@ -147,6 +148,9 @@ class _Torch:
 
         self.torch = torch
         self._raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        # The current device's index without torch.cuda's initialization check: a CUDA tensor
+        # exists, so CUDA is initialized.
+        self._current_device = getattr(torch._C, "_cuda_getDevice", torch.cuda.current_device)
         self._names = {}  # torch dtype -> NumPy's name
 
     def dtype_name(self, dtype):
@@ -205,8 +209,8 @@ class _Torch:
         return int(self.torch.count_nonzero(keys[1:] != keys[:-1])) + 1 if keys.shape[0] else 0
 
     def on_device(self, x):
-        if not x.is_cuda or x.get_device() == self.torch.cuda.current_device():
-            return contextlib.nullcontext()
+        if not x.is_cuda or x.get_device() == self._current_device():
+            return _SAME_DEVICE
         return self.torch.cuda.device(x.device)
 
     def current_stream(self, x):
@@ -235,6 +239,7 @@ class _Torch:
                 max(device, 0))
 
 
+_SAME_DEVICE = contextlib.nullcontext()  # reusable: it holds nothing
 _adapters = {}
 
 
@@ -245,7 +250,12 @@ def _adapter(name):
 
 
 def _root_module(x):
-    return type(x).__module__.split(".", 1)[0]
+    return _root_module_of(type(x))
+
+
+@functools.lru_cache(maxsize=None)
+def _root_module_of(cls):
+    return cls.__module__.split(".", 1)[0]
 
 
 def framework_of(x, argument="x"):
