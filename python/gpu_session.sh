@@ -9,15 +9,16 @@
 # 3. the peer's suite: PyTorch's OpInfo samples of the five scans, with the counts;
 # 4. a torch.cuda.graph capture and replay; 5. jax.jit calls through the FFI on the GPU;
 # 6. libscan.distributed over torch.distributed's Gloo on 2-3 CPU processes (and a stand-in group);
-# 7. python/bench.py with the time left (at most 4 minutes), its tables in OUT_DIR/bench.md.
+# 7. python/call_cost.py: the host time of one small call and its parts, beside torch.cumsum;
+# 8. python/bench.py with the time left (at most 4 minutes), its tables in OUT_DIR/bench.md.
 # Every stage has its own timeout and its log in OUT_DIR (written as it runs); OUT_DIR/summary.txt
 # lists each stage's result. Needs Python with torch, and nanobind, scikit-build-core and pytest;
 # CuPy and JAX are used where installed. PyTorch's OpInfo database imports expecttest: where it is
 # missing, a wheel of it in .whl/ (pip download --no-deps expecttest) is installed into OUT_DIR.
 # No network access is needed.
 # Environment: PYTHON (default python3), SESSION_SECONDS (530), STAGES (a subset of "build pytest
-# opinfo cuda-graph jax-jit distributed bench", to split the session over calls), and for a trial
-# elsewhere LIBSCAN_BACKEND (cuda) and BUILD_DIR (build-gpu-python/{wheel_tag}).
+# opinfo cuda-graph jax-jit distributed call-cost bench", to split the session over calls), and
+# for a trial elsewhere LIBSCAN_BACKEND (cuda) and BUILD_DIR (build-gpu-python/{wheel_tag}).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$root/build-gpu-python/out}}
@@ -36,7 +37,7 @@ if [ -z "${CUDACXX:-}" ] && ! command -v nvcc >/dev/null && [ -x /usr/local/cuda
   export CUDACXX=/usr/local/cuda/bin/nvcc
 fi
 status=0
-stages=" ${STAGES:-build pytest opinfo cuda-graph jax-jit distributed bench} "
+stages=" ${STAGES:-build pytest opinfo cuda-graph jax-jit distributed call-cost bench} "
 on() { [[ $stages == *" $1 "* ]]; }
 
 left() { echo $((limit - (SECONDS - start))); }
@@ -110,6 +111,8 @@ on cuda-graph && stage cuda-graph 60 "$py" -m pytest "${pytest_args[@]}" -v "$te
 on jax-jit && stage jax-jit 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_jax_ffi.py"
 on distributed && stage distributed 90 "$py" -m pytest "${pytest_args[@]}" "$tests/test_torch_distributed.py" \
   "$tests/test_distributed.py"
+
+on call-cost && stage call-cost 90 "$py" "$root/python/call_cost.py"
 
 budget=$(($(left) - 40))
 [ $budget -gt 240 ] && budget=240
