@@ -217,11 +217,67 @@ def scan_into(fw, x, target, axis, op, inclusive, initial, stream, sync=None):
 def cumulative(x, op, axis, dtype, include_initial, out, stream, exclusive=False, initial=None):
     """The functions' common body: a scan of x along axis; include_initial puts the initial value
     (the operator's identity, or `initial`) first, n + 1 items along the axis."""
+    if stream is None and not include_initial:
+        result = _scan_as_planned(x, op, axis, dtype, out, exclusive, initial)
+        if result is not None:
+            return result
     x, back = _frameworks.borrow(x)
     fw = _frameworks.framework_of(x)
     with fw.on_device(x):
         return back(_cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive,
                                 initial))
+
+
+# What a call decides from its arguments' types alone, per combination of x's type, dtype and
+# number of dimensions, op, axis and dtype: (x's adapter, the axis, x's and the result's dtype
+# names, the result's framework dtype, libscan's operator) where the extension scans the pair
+# itself, else None.
+_plans = {}
+
+
+def _plan(x, op, axis, dtype):
+    try:
+        key = (type(x), x.dtype, x.ndim, op, axis, type(axis), dtype)  # 1.0 and True equal 1
+        return _plans[key]
+    except KeyError:
+        pass
+    except (AttributeError, TypeError):  # not an array, or an unhashable argument
+        return None
+    fw, plan = _frameworks.adapter_of_type(type(x)), None
+    try:
+        if fw is None:
+            raise TypeError("not an array the adapters take")
+        axis = normalize_axis(axis, x.ndim)
+        x_name, name = _names_of(fw, x.dtype, op, dtype)
+    except (TypeError, ValueError):
+        pass  # the general path raises the error, or borrows x (JAX)
+    else:
+        _, lib_op, direct = _route(x_name, name, op, fw.exports(x_name) and fw.exports(name))
+        if direct and name != "bool":
+            plan = (fw, axis, x_name, name, fw.dtype(name), lib_op)
+    _plans[key] = plan
+    return plan
+
+
+def _scan_as_planned(x, op, axis, dtype, out, exclusive, initial):
+    """The common call (on the current device and stream, no initial item, a pair the extension
+    scans itself, out absent or of the result's type, dtype and shape) from its plan, with no
+    other decision: the result, or None for the general path, which raises every error."""
+    plan = _plan(x, op, axis, dtype)
+    if plan is None:
+        return None
+    fw, axis, x_name, name, out_dtype, lib_op = plan
+    if not fw.on_current_device(x):
+        return None
+    if out is None:
+        out = fw.empty_like(x, name)
+    elif type(out) is not type(x) or out.dtype != out_dtype or out.shape != x.shape:
+        return None
+    if not _ext.scan_axis(fw.current_operand(x, x_name), fw.current_operand(out, name), axis,
+                          lib_op, not exclusive, initial, fw.current_stream(x), MAX_CALLS):
+        # A layout of too many calls: the general path's copies, into the same out.
+        _cumulative(fw, x, op, axis, dtype, False, out, None, exclusive, initial)
+    return out
 
 
 def _cumulative(fw, x, op, axis, dtype, include_initial, out, stream, exclusive, initial):

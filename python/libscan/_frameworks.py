@@ -14,6 +14,7 @@ import functools
 import numpy as np
 
 _HALF = ("float16", "bfloat16")
+_SAME_DEVICE = contextlib.nullcontext()  # reusable: it holds nothing
 
 
 def _legacy_default(handle):
@@ -103,9 +104,13 @@ class _NumPy:
     def key_heads(self, keys):
         return self.count_heads(self.xp.concatenate([keys[:1], keys[1:] != keys[:-1]]))
 
+    def on_current_device(self, x):
+        """Whether x is on the current device (new arrays and the current stream are its)."""
+        return True
+
     def on_device(self, x):
         """A context in which new arrays and the current stream are x's device's."""
-        return contextlib.nullcontext()
+        return _SAME_DEVICE
 
     def current_stream(self, x):
         return 0
@@ -117,6 +122,10 @@ class _NumPy:
         """x as the extension's scan_axis takes it (exported for stream, None: the current)."""
         return self.export(x, stream)
 
+    def current_operand(self, x, name):
+        """axis_operand on the current stream, x's dtype name known (`name`)."""
+        return self.export(x, None)
+
 
 class _CuPy(_NumPy):
     name = "cupy"
@@ -125,6 +134,9 @@ class _CuPy(_NumPy):
         import cupy
 
         super().__init__(cupy)
+
+    def on_current_device(self, x):
+        return x.device.id == self.xp.cuda.runtime.getDevice()
 
     def on_device(self, x):
         return x.device
@@ -208,8 +220,11 @@ class _Torch:
     def key_heads(self, keys):
         return int(self.torch.count_nonzero(keys[1:] != keys[:-1])) + 1 if keys.shape[0] else 0
 
+    def on_current_device(self, x):
+        return not x.is_cuda or x.get_device() == self._current_device()
+
     def on_device(self, x):
-        if not x.is_cuda or x.get_device() == self._current_device():
+        if self.on_current_device(x):
             return _SAME_DEVICE
         return self.torch.cuda.device(x.device)
 
@@ -230,16 +245,20 @@ class _Torch:
         return x.__dlpack__(stream=_legacy_default(stream))
 
     def axis_operand(self, x, stream):
+        if stream is not None:
+            return self.export(x, stream)
+        return self.current_operand(x, self.dtype_name(x.dtype))
+
+    def current_operand(self, x, name):
         """On torch's current stream, x's fields: reading them costs a tenth of a DLPack export,
         which is as long as a small scan's launch."""
-        if stream is not None or x.is_neg() or x.is_conj():
-            return self.export(x, stream)
+        if x.is_neg() or x.is_conj():
+            return self.export(x, None)
         device = x.get_device()
-        return (x.data_ptr(), self.dtype_name(x.dtype), x.shape, x.stride(), 1 if device < 0 else 2,
-                max(device, 0))
+        return (x.data_ptr(), name, x.shape, x.stride(), 1 if device < 0 else 2,
+                device if device > 0 else 0)
 
 
-_SAME_DEVICE = contextlib.nullcontext()  # reusable: it holds nothing
 _adapters = {}
 
 
@@ -258,11 +277,25 @@ def _root_module_of(cls):
     return cls.__module__.split(".", 1)[0]
 
 
+_adapters_by_type = {}
+
+
+def adapter_of_type(cls):
+    """The adapter of the framework whose arrays are of type cls; None for any other type (JAX's
+    arrays included)."""
+    try:
+        return _adapters_by_type[cls]
+    except KeyError:
+        root = _root_module_of(cls)
+        adapter = _adapter(root) if root in ("numpy", "torch", "cupy") else None
+        return _adapters_by_type.setdefault(cls, adapter)
+
+
 def framework_of(x, argument="x"):
     """The adapter of x's framework; TypeError naming the argument for anything else."""
-    root = _root_module(x)
-    if root in ("numpy", "torch", "cupy"):
-        return _adapter(root)
+    adapter = adapter_of_type(type(x))
+    if adapter is not None:
+        return adapter
     raise TypeError(
         f"{argument}: a NumPy, torch, CuPy or JAX array, got {type(x).__module__}."
         f"{type(x).__name__}"

@@ -205,3 +205,37 @@ def test_scan_axis_declines_layouts_past_max_calls():
     assert np.array_equal(out, np.cumsum(x, axis=1))
     assert _libscan.scan_axis(x, out, 2, "sum", True, None, 0)  # no limit
     assert np.array_equal(out, np.cumsum(x, axis=2))
+
+
+def _current_stream(fw, a):
+    """The framework's current stream as a stream= argument (0, the host's, for CPU arrays)."""
+    if fw.name == "torch" and a.is_cuda:
+        return fw.module.cuda.current_stream()
+    if fw.name == "cupy":
+        return fw.module.cuda.get_current_stream()
+    return 0
+
+
+@pytest.mark.parametrize("layout", ["C order", "transposed", "every other", "too many calls"])
+@pytest.mark.parametrize("name", ["int32", "float32", "float64"])
+def test_planned_calls_give_the_general_paths_bits(fw, layout, name):
+    """The common call (current stream, no initial item) runs from a plan kept per combination
+    of types; it gives the bits of the general path (taken here by naming the current stream),
+    out given or not, also where the layout takes too many calls and the input is copied."""
+    if fw.name == "jax":
+        pytest.skip("JAX arrays always take the general path (borrowed, no out=)")
+    shape = (1100, 5, 6) if layout == "too many calls" else (33, 20, 7)
+    x = random_array(shape, name, np.random.default_rng(12))
+    a = fw.asarray(x)
+    if layout == "transposed":
+        a = a.permute(2, 0, 1) if fw.name == "torch" else a.transpose(2, 0, 1)
+        x = x.transpose(2, 0, 1)
+    elif layout == "every other":
+        a, x = a[:, ::2], x[:, ::2]
+    for axis in range(3):
+        planned = libscan.cumulative_sum(a, axis=axis, dtype=a.dtype)
+        general = libscan.cumulative_sum(a, axis=axis, dtype=a.dtype, stream=_current_stream(fw, a))
+        into = libscan.cumulative_sum(a, axis=axis, dtype=a.dtype, out=fw.asarray(np.zeros_like(x)))
+        check(fw, planned, x, "sum", axis, name)
+        assert np.array_equal(fw.to_numpy(planned), fw.to_numpy(general))
+        assert np.array_equal(fw.to_numpy(into), fw.to_numpy(general))
