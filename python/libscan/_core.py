@@ -243,20 +243,22 @@ def _plan(x, op, axis, dtype):
         pass
     except (AttributeError, TypeError):  # not an array, or an unhashable argument
         return None
-    fw, plan = _frameworks.adapter_of_type(type(x)), None
+    plan = _plans[key] = _plan_of(_frameworks.adapter_of_type(type(x)), x, op, axis, dtype)
+    return plan
+
+
+def _plan_of(fw, x, op, axis, dtype):
+    if fw is None:  # JAX's arrays: the general path borrows them
+        return None
     try:
-        if fw is None:
-            raise TypeError("not an array the adapters take")
         axis = normalize_axis(axis, x.ndim)
         x_name, name = _names_of(fw, x.dtype, op, dtype)
     except (TypeError, ValueError):
-        pass  # the general path raises the error, or borrows x (JAX)
-    else:
-        _, lib_op, direct = _route(x_name, name, op, fw.exports(x_name) and fw.exports(name))
-        if direct and name != "bool":
-            plan = (fw, axis, x_name, name, fw.dtype(name), lib_op)
-    _plans[key] = plan
-    return plan
+        return None  # the general path raises the error
+    _, lib_op, direct = _route(x_name, name, op, fw.exports(x_name) and fw.exports(name))
+    if not direct or name == "bool":
+        return None
+    return fw, axis, x_name, name, fw.dtype(name), lib_op
 
 
 def _scan_as_planned(x, op, axis, dtype, out, exclusive, initial):

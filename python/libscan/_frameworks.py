@@ -277,18 +277,11 @@ def _root_module_of(cls):
     return cls.__module__.split(".", 1)[0]
 
 
-_adapters_by_type = {}
-
-
 def adapter_of_type(cls):
     """The adapter of the framework whose arrays are of type cls; None for any other type (JAX's
     arrays included)."""
-    try:
-        return _adapters_by_type[cls]
-    except KeyError:
-        root = _root_module_of(cls)
-        adapter = _adapter(root) if root in ("numpy", "torch", "cupy") else None
-        return _adapters_by_type.setdefault(cls, adapter)
+    root = _root_module_of(cls)
+    return _adapter(root) if root in ("numpy", "torch", "cupy") else None
 
 
 def framework_of(x, argument="x"):
