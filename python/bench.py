@@ -8,7 +8,8 @@ current stream (JAX runs on its own streams: its column is wall-clock time per c
 block_until_ready). On the host (--host, or without a GPU): libscan beside numpy.cumsum and a
 copy, timed with time.perf_counter. Medians over repetitions after a warm-up.
 
-Cases: 1-D sizes 2^10..2^30, 2-D along each axis (65536 x 1024, 1048576 x 64, 4194304 x 16,
+Cases: 1-D sizes 2^10..2^30 (each call timed alone, from an idle GPU, as perf/'s C++ tables
+time theirs; and up to 2^24 as 20 calls back to back, what a loop of calls costs), 2-D along each axis (65536 x 1024, 1048576 x 64, 4194304 x 16,
 16384 x 16384), segmented sums by offsets; int32, float32, float16, int64 in and out (every
 scan keeps the input's dtype, as the C++ comparisons do). A time budget (--budget) bounds the
 run: cases left when it is spent are listed as skipped.
@@ -230,6 +231,21 @@ class Host:
         }
 
 
+def back_to_back(timer, calls=20):
+    """A timer of `calls` calls in a row (one sample: from before the first to after the last),
+    per call: what a loop of calls costs, where a call's host work overlaps the GPU's."""
+
+    def timed(fn, reps, warmup):
+        def burst():
+            for _ in range(calls - 1):
+                fn()
+            return fn()  # the last result, for timers that wait on it
+
+        return timer(burst, reps, warmup) / calls
+
+    return timed
+
+
 class Bench:
     def __init__(self, target, budget, markdown):
         self.target, self.budget, self.start = target, budget, time.perf_counter()
@@ -363,6 +379,14 @@ def main(argv=None):
         return target.scans(x, out, 0), 2 * x.nbytes
 
 
+    # Small sizes, where a call's host cost decides: 20 calls in a row a sample.
+    burst_top = min(top, 24)
+    burst = [(f"2^{k}", name, (k,)) for name in dtypes for k in range(10, burst_top + 1, step)]
+
+    def make_burst(case, name):
+        impls, copy_bytes = make_1d(case, name)
+        return {k: (fn, back_to_back(timer)) for k, (fn, timer) in impls.items()}, copy_bytes
+
     shapes = QUICK_SHAPES_2D if (args.quick or not gpu) else SHAPES_2D
     two_d = [(f"{r} x {c}, axis {a}", name, (r, c, a))
              for r, c in shapes for a in (0, 1) for name in dtypes]
@@ -388,6 +412,8 @@ def main(argv=None):
     # others, so that a short budget leaves out the least quoted cases.
     for first in (True, False):
         for title, cases, make in (("1-D inclusive sums", one_d, make_1d),
+                                   ("1-D inclusive sums, 20 calls back to back", burst,
+                                    make_burst),
                                    ("2-D sums along an axis (C order)", two_d, make_2d),
                                    ("Segmented sums by offsets (1-D)", segmented, make_segmented)):
             chosen = [c for c in cases if (c[1] == dtypes[0]) == first]
