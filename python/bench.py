@@ -9,10 +9,11 @@ block_until_ready). On the host (--host, or without a GPU): libscan beside numpy
 copy, timed with time.perf_counter. Medians over repetitions after a warm-up.
 
 Cases: 1-D sizes 2^10..2^30 (each call timed alone, from an idle GPU, as perf/'s C++ tables
-time theirs; and up to 2^24 as 20 calls back to back, what a loop of calls costs), 2-D along each axis (65536 x 1024, 1048576 x 64, 4194304 x 16,
-16384 x 16384), segmented sums by offsets; int32, float32, float16, int64 in and out (every
-scan keeps the input's dtype, as the C++ comparisons do). A time budget (--budget) bounds the
-run: cases left when it is spent are listed as skipped.
+time theirs; and up to 2^24 as 20 calls back to back, what a loop of calls costs), 2-D along
+each axis (65536 x 1024, 1048576 x 64, 4194304 x 16, 16384 x 16384), segmented sums by
+offsets; int32, float32, float16, int64 in and out (every scan keeps the input's dtype, as the
+C++ comparisons do). A time budget (--budget) bounds the run: cases left when it is spent are
+listed as skipped.
 
   python python/bench.py [--quick] [--host] [--markdown FILE] [--budget SECONDS]
                          [--cpp-program PATH]   (perf/cub_comparison, run at 2^28 beside)
@@ -231,7 +232,10 @@ class Host:
         }
 
 
-def back_to_back(timer, calls=20):
+BURST_CALLS = 20  # calls a sample of the back-to-back section
+
+
+def back_to_back(timer, calls=BURST_CALLS):
     """A timer of `calls` calls in a row (one sample: from before the first to after the last),
     per call: what a loop of calls costs, where a call's host work overlaps the GPU's."""
 
@@ -379,7 +383,7 @@ def main(argv=None):
         return target.scans(x, out, 0), 2 * x.nbytes
 
 
-    # Small sizes, where a call's host cost decides: 20 calls in a row a sample.
+    # Small sizes, where a call's host cost decides: BURST_CALLS calls in a row a sample.
     burst_top = min(top, 24)
     burst = [(f"2^{k}", name, (k,)) for name in dtypes for k in range(10, burst_top + 1, step)]
 
@@ -412,8 +416,8 @@ def main(argv=None):
     # others, so that a short budget leaves out the least quoted cases.
     for first in (True, False):
         for title, cases, make in (("1-D inclusive sums", one_d, make_1d),
-                                   ("1-D inclusive sums, 20 calls back to back", burst,
-                                    make_burst),
+                                   (f"1-D inclusive sums, {BURST_CALLS} calls back to back",
+                                    burst, make_burst),
                                    ("2-D sums along an axis (C order)", two_d, make_2d),
                                    ("Segmented sums by offsets (1-D)", segmented, make_segmented)):
             chosen = [c for c in cases if (c[1] == dtypes[0]) == first]

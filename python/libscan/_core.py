@@ -243,8 +243,8 @@ def _plan(x, op, axis, dtype):
         pass
     except (AttributeError, TypeError):  # not an array, or an unhashable argument
         return None
-    plan = _plans[key] = _plan_of(_frameworks.adapter_of_type(type(x)), x, op, axis, dtype)
-    return plan
+    _plans[key] = _plan_of(_frameworks.adapter_of_type(type(x)), x, op, axis, dtype)
+    return _plans[key]
 
 
 def _plan_of(fw, x, op, axis, dtype):

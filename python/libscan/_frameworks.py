@@ -256,7 +256,7 @@ class _Torch:
             return self.export(x, None)
         device = x.get_device()
         return (x.data_ptr(), name, x.shape, x.stride(), 1 if device < 0 else 2,
-                device if device > 0 else 0)
+                max(device, 0))
 
 
 _adapters = {}
@@ -266,10 +266,6 @@ def _adapter(name):
     if name not in _adapters:
         _adapters[name] = {"numpy": _NumPy, "torch": _Torch, "cupy": _CuPy}[name]()
     return _adapters[name]
-
-
-def _root_module(x):
-    return _root_module_of(type(x))
 
 
 @functools.lru_cache(maxsize=None)
@@ -296,7 +292,7 @@ def framework_of(x, argument="x"):
 
 
 def is_jax(x):
-    return _root_module(x) in ("jax", "jaxlib")
+    return _root_module_of(type(x)) in ("jax", "jaxlib")
 
 
 def borrow(x):
