@@ -108,6 +108,10 @@ template <class T, int C> void probe(const char* type, long long n, cudaStream_t
   cudaFree(ref);
 }
 
+template <class T, int... C> void probe_columns(const char* type, long long n, cudaStream_t s) {
+  (probe<T, C>(type, n, s), ...);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -120,18 +124,9 @@ int main(int argc, char** argv) {
   std::printf("%s, 2^%d items\n\n| type | rows x cols | copy ms | batched ms | rows as packs ms "
               "| batched / copy | packs / copy | check |\n|---|---|--:|--:|--:|--:|--:|---|\n",
               p.name, lg);
-  probe<int, 2>("int32", n, s);
-  probe<int, 4>("int32", n, s);
-  probe<int, 8>("int32", n, s);
-  probe<int, 16>("int32", n, s);
-  probe<int, 32>("int32", n, s);
-  probe<float, 2>("float", n, s);
-  probe<float, 4>("float", n, s);
-  probe<float, 8>("float", n, s);
-  probe<float, 16>("float", n, s);
-  probe<double, 2>("double", n, s);
-  probe<double, 4>("double", n, s);
-  probe<double, 8>("double", n, s);
+  probe_columns<int, 2, 4, 8, 16, 32>("int32", n, s);
+  probe_columns<float, 2, 4, 8, 16>("float", n, s);
+  probe_columns<double, 2, 4, 8>("double", n, s);
   cudaStreamDestroy(s);
   return 0;
 }
