@@ -1,5 +1,5 @@
 // Values and operators the emulation tests scan: a mixing hash for inputs, and two associative,
-// non-commutative operators of 8 and 16 bytes (the test body's own, tests/scan_test_body.hpp,
+// non-commutative operators of 8, 16 and 32 bytes (the test body's own, tests/scan_test_body.hpp,
 // carry host/device annotations and printing these tests do not need).
 #pragma once
 
@@ -41,6 +41,18 @@ struct matmul {
   }
 };
 
+// Two 2x2 matrices side by side: 32 bytes, wider than a vector word (tiles load and store each
+// item as two words).
+struct mat2_pair {
+  mat2 first, second;
+  bool operator==(const mat2_pair& o) const { return first == o.first && second == o.second; }
+};
+struct matmul_pair {
+  mat2_pair operator()(const mat2_pair& x, const mat2_pair& y) const {
+    return {matmul{}(x.first, y.first), matmul{}(x.second, y.second)};
+  }
+};
+
 template <class T> T value(std::uint64_t i) {
   const std::uint64_t r = mix(i);
   if constexpr (std::is_same_v<T, affine>)
@@ -53,6 +65,8 @@ template <class T> T value(std::uint64_t i) {
                  2 * static_cast<std::uint32_t>((r >> 8) % 5),
                  2 * static_cast<std::uint32_t>((r >> 16) % 5),
                  2 * static_cast<std::uint32_t>((r >> 24) % 5) + 1}};
+  else if constexpr (std::is_same_v<T, mat2_pair>)
+    return {value<mat2>(i), value<mat2>(~i)};
   else
     return static_cast<T>(r % 1000) - static_cast<T>(500);
 }

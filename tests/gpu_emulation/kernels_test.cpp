@@ -48,7 +48,9 @@ using scan::detail::maybe;
 
 using emulation::affine;
 using emulation::mat2;
+using emulation::mat2_pair;
 using emulation::matmul;
+using emulation::matmul_pair;
 using emulation::then;
 using emulation::value;
 // The single pass's two ways of numbering tiles, as template arguments of a generic lambda.
@@ -242,8 +244,10 @@ template <class Strategy, class T> struct kernels {
     host_lookback<T> lookback(tiles);
     const T* source = all.data() + skip;
     const bool copy = reinterpret_cast<std::uintptr_t>(source) % 16 == 0;
-    INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy << " inclusive=" << inclusive);
     std::vector<T> out(in.size());
+    const bool out_vector = reinterpret_cast<std::uintptr_t>(out.data()) % 16 == 0;
+    INFO("n=" << n << " skip=" << skip << " copied tiles=" << copy
+              << " vector stores=" << out_vector << " inclusive=" << inclusive);
     // Tiles by ticket, then by block index; later calls reuse the state (epochs).
     const auto want = reference(in, n, inclusive, init, op);
     for (int call = 0; call < 4; ++call) {
@@ -253,7 +257,7 @@ template <class Strategy, class T> struct kernels {
           scan::gpu::staged_single_pass_kernel<SS, TB, scan::gpu::cooperative_tile_copy,
                                                decltype(order)::value>(
               source, out.data(), n, inclusive, init, lookback.header.data(),
-              scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, false, op,
+              scan::gpu::tile_descriptors<T>(lookback.state), tiles, copy, out_vector, op,
               call % 2 * 1000, call % 2 == 1);
         });
       });
@@ -766,6 +770,16 @@ TEST_CASE("staged single pass") {
     kernels<striped_strategy, mat2>::staged_single_pass(1300, skip, true, {}, matmul{});
     kernels<striped_strategy, mat2>::staged_single_pass(1025, skip, false, {}, matmul{});
   }
+}
+TEST_CASE("values wider than a vector word") {
+  // 32 bytes: each item two 16-byte words where the tile copies, loads and stores in words.
+  for (std::int64_t skip : {0, 1}) {
+    kernels<striped_strategy, mat2_pair>::staged_single_pass(1500, skip, true, {}, matmul_pair{});
+    kernels<blocked_strategy, mat2_pair>::staged_single_pass(
+        777, skip, false, {value<mat2_pair>(4), true}, matmul_pair{});
+  }
+  for (std::int64_t segment : {1, 3, 32, 257, 1000})
+    kernels<striped_strategy, mat2_pair>::blockwise(1300, segment, true, {}, matmul_pair{});
 }
 TEST_CASE("staged single pass: a staged tile of several register tiles") {
   // Four register tiles each: one-byte runs read as one 16-byte word, four-byte runs as four, and

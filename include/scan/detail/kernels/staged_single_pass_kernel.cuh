@@ -70,11 +70,11 @@ __device__ __forceinline__ void read_staged_run(const In* staged, int k, In (&v)
   constexpr int bytes = Shape::run * static_cast<int>(sizeof(In));
   const In* p = staged + run_offset<Shape>(k);
   if constexpr (bytes % 16 == 0) {
-    constexpr int per_word = 16 / static_cast<int>(sizeof(In));
+    // The run's words in order, whether a word holds several elements or an element several.
 #pragma unroll
     for (int w = 0; w < bytes / 16; ++w) {
       const uint4 word = reinterpret_cast<const uint4*>(p)[w];
-      __builtin_memcpy(v + w * per_word, &word, 16);
+      __builtin_memcpy(reinterpret_cast<char*>(v) + w * 16, &word, 16);
     }
   } else {
 #pragma unroll

@@ -98,14 +98,29 @@ __device__ __forceinline__ void load_vector_run(InSeq tile, int k, T* items) {
   using word = typename raw_word<Bytes>::type;
   constexpr int per_word = Bytes / static_cast<int>(sizeof(In));
   const word* p = reinterpret_cast<const word*>(tile + run_offset<Shape>(k));
+  if constexpr (per_word == 0) {
+    // Items wider than a word: each as its consecutive words.
+    constexpr int words = static_cast<int>(sizeof(In)) / Bytes;
 #pragma unroll
-  for (int w = 0; w < Shape::run / per_word; ++w) {
-    const word raw = p[w];
-    In v[per_word];
-    __builtin_memcpy(v, &raw, Bytes);
+    for (int j = 0; j < Shape::run; ++j) {
+      word raw[words];
 #pragma unroll
-    for (int i = 0; i < per_word; ++i)
-      items[w * per_word + i] = static_cast<T>(v[i]);
+      for (int w = 0; w < words; ++w)
+        raw[w] = p[j * words + w];
+      In v;
+      __builtin_memcpy(&v, raw, sizeof(In));
+      items[j] = static_cast<T>(v);
+    }
+  } else {
+#pragma unroll
+    for (int w = 0; w < Shape::run / per_word; ++w) {
+      const word raw = p[w];
+      In v[per_word];
+      __builtin_memcpy(v, &raw, Bytes);
+#pragma unroll
+      for (int i = 0; i < per_word; ++i)
+        items[w * per_word + i] = static_cast<T>(v[i]);
+    }
   }
 }
 
@@ -174,11 +189,13 @@ __device__ __forceinline__ void store_run(OutSeq tile, int k, const T* run, int 
     // Whole runs as vector words, of a ragged tile too (as load_elements).
     if (vector_ok && base + length <= count) {
       using word = typename raw_word<bytes>::type;
-      constexpr int per_word = bytes / static_cast<int>(sizeof(T));
+      // Words of the run in order: several items a word, or (items wider than a word) several
+      // words an item.
+      constexpr int words = length * static_cast<int>(sizeof(T)) / bytes;
 #pragma unroll
-      for (int w = 0; w < length / per_word; ++w) {
+      for (int w = 0; w < words; ++w) {
         word raw;
-        __builtin_memcpy(&raw, &run[w * per_word], bytes);
+        __builtin_memcpy(&raw, reinterpret_cast<const char*>(run) + w * bytes, bytes);
         if constexpr (Streaming)
           store_streaming(reinterpret_cast<word*>(p) + w, raw);
         else
