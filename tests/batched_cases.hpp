@@ -210,8 +210,8 @@ void check_strided(std::int64_t n, std::int64_t in_stride, std::int64_t out_stri
 // Shapes: empty, single rows and columns, back-to-back and padded rows, around a warp and a tile,
 // few long lanes (chunked) and many short ones; on GPUs, few columns on row tiles (packed and
 // padded rows, many tiles) and more on a block's groups of 32 (a ragged last group, many tiles),
-// 4-byte integers in pairs of lanes where lanes and leading dimensions are even
-// (vocabulary/lane_pairs.hpp).
+// 4-byte integers in pairs of lanes where lanes and leading dimensions are even, and two columns
+// of back-to-back rows as one flat scan of pairs (vocabulary/lane_pairs.hpp).
 inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {5, 0, 0, 3},
                                              {1, 1, 1, 1},
@@ -227,6 +227,8 @@ inline const matrix_case batched_shapes[] = {{0, 5, 5, 5},
                                              {4097, 3, 3, 3},
                                              {2, 70001, 70003, 70001},
                                              {70001, 2, 5, 2},
+                                             {3, 2, 2, 2},
+                                             {70001, 2, 2, 2},
                                              {70001, 40, 41, 40},
                                              {3001, 96, 98, 96},
                                              {30011, 16, 16, 17}};
@@ -273,6 +275,7 @@ TEST_SUITE("batched") {
     const std::int64_t big = (std::int64_t{1} << 21) + 3;
     for (mode m : all_modes) {
       check_batched<std::int32_t, std::int32_t, scan::sum>({big, 2, 3, 2}, scan::along::columns, m);
+      check_batched<std::int32_t, std::int32_t, scan::sum>({big, 2, 2, 2}, scan::along::columns, m);
       check_batched<std::int32_t, std::int32_t, scan::sum>({3, big, big + 1, big},
                                                            scan::along::rows, m);
     }
@@ -280,6 +283,7 @@ TEST_SUITE("batched") {
                                         mode::inclusive_init);
     check_batched<double, double, scan::sum>({big / 2, 2, 2, 2}, scan::along::columns,
                                              mode::exclusive);
+    check_batched<float, float, scan::sum>({big, 2, 2, 2}, scan::along::columns, mode::inclusive);
     for (std::int64_t n : {std::int64_t{0}, std::int64_t{1}, std::int64_t{1000}, std::int64_t{4099},
                            std::int64_t{300007}, big})
       for (mode m : all_modes) {

@@ -1158,9 +1158,10 @@ struct limits {
   std::size_t max_array_bytes = std::size_t{128} << 20;
 };
 
-// A batched shape over about c.n items: matrix rows or columns of 1 .. 48 or 1 .. 3000 lanes,
-// leading dimensions padded by 0 .. 8 elements, or a stride of 1 .. 3 each side (in place: the
-// input's). Batched scans take their scratch from the library and the tuned kernels only.
+// A batched shape over about c.n items: matrix rows or columns of 1 .. 48 or 1 .. 3000 lanes (or
+// a power of two up to 64), leading dimensions padded by 0 .. 8 elements, or a stride of 1 .. 3
+// each side (in place: the input's). Batched scans take their scratch from the library and the
+// tuned kernels only.
 inline void draw_lanes(case_plan& c, rng& r, const limits& lim) {
   lanes_shape s;
   const auto shape = static_cast<batched>(1 + r.below(3));
@@ -1173,7 +1174,10 @@ inline void draw_lanes(case_plan& c, rng& r, const limits& lim) {
   } else {
     const std::uint64_t most =
         std::min<std::uint64_t>(std::max<std::int64_t>(c.n, 1), r.below(2) == 0 ? 48 : 3000);
-    const auto width = 1 + static_cast<std::int64_t>(r.below(most));
+    // A quarter of them 1, 2, 4 .. 64 lanes: the few-column shapes the GPU kernels route apart.
+    const auto width =
+        r.below(4) == 0 ? std::min(std::int64_t{1} << r.below(7), static_cast<std::int64_t>(most))
+                        : 1 + static_cast<std::int64_t>(r.below(most));
     const std::int64_t height = c.n / width;
     const std::int64_t ld_in = width + pad(), ld_out = c.in_place ? ld_in : width + pad();
     if (shape == batched::rows)

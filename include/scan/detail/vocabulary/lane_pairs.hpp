@@ -12,6 +12,8 @@
 #include <scan/config.hpp>
 #include <scan/detail/vocabulary/headed.hpp>
 #include <scan/detail/vocabulary/lanes.hpp>
+#include <scan/detail/vocabulary/maybe.hpp>
+#include <scan/operators.hpp>
 
 namespace scan::detail {
 
@@ -51,6 +53,27 @@ inline bool pairs_apply(const lanes_layout& at, const void* in, const void* out,
   return at.lanes >= from_lanes && at.lanes % 2 == 0 && at.in.lane == 1 && at.out.lane == 1 &&
          at.in.item % 2 == 0 && at.out.item % 2 == 0 && even(in) && even(out);
 }
+// Two lanes of 4-byte numbers summed, rows of two back to back: one lane of pairs, contiguous,
+// that a flat scan takes (orchestration/lanes.hpp). Floats too: the flat single pass looks back in
+// order. Sums alone, the common call, so that each compiled type adds one more flat scan.
+template <class InSeq, class OutSeq, class Out, class Op> constexpr bool flat_pairs_possible() {
+  if constexpr (std::is_pointer_v<InSeq> && std::is_pointer_v<OutSeq>) {
+    using in_item = std::remove_cv_t<std::remove_pointer_t<InSeq>>;
+    using out_item = std::remove_pointer_t<OutSeq>;
+    return std::is_same_v<in_item, Out> && std::is_same_v<out_item, Out> &&
+           std::is_arithmetic_v<Out> && sizeof(Out) == 4 && std::is_same_v<Op, sum>;
+  } else {
+    return false;
+  }
+}
+inline bool flat_pairs_apply(const lanes_layout& at, const void* in, const void* out) {
+  return at.lanes == 2 && at.in.item == 2 && at.out.item == 2 && pairs_apply(at, in, out, 2);
+}
+
+template <class T> constexpr maybe<lane_pair<T>> paired_init(const maybe<T>& init) {
+  return {{init.value, init.value}, init.present};
+}
+
 constexpr lanes_layout paired(const lanes_layout& at) {
   return {at.lanes / 2, at.length, {1, at.in.item / 2}, {1, at.out.item / 2}};
 }
