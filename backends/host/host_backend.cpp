@@ -8,7 +8,7 @@
 #include <scan/detail/backends/host/host_blockwise.hpp>
 #include <scan/detail/scan_on.hpp>
 
-#include "src/backend_registry.hpp"
+#include "src/backend_entry.hpp"
 #include "src/compiled_set.hpp"
 #include "src/hot_path.hpp"
 
