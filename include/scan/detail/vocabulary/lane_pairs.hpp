@@ -30,19 +30,23 @@ template <class Op> struct pairwise {
   }
 };
 
-// Whether a call of these sequence types may take pairs: raw pointers to 4-byte integers, read and
-// written as they are (no conversion between the input and the output type). Not floats: their
-// pairs look back in order with 8-byte words and measured slower at every shape (H100, columns:
-// 1048576 x 64 0.73 -> 0.56 of a copy, 16384 x 16384 0.90 -> 0.75; perf/BATCHED_RESULTS.md).
-template <class InSeq, class OutSeq, class Out> constexpr bool pairs_possible() {
+// Whether a call of these sequence types hands raw pointers to `Out` items, read and written as
+// they are (no conversion between the input and the output type): what both pair routes need.
+template <class InSeq, class OutSeq, class Out> constexpr bool raw_pointer_items() {
   if constexpr (std::is_pointer_v<InSeq> && std::is_pointer_v<OutSeq>) {
     using in_item = std::remove_cv_t<std::remove_pointer_t<InSeq>>;
     using out_item = std::remove_pointer_t<OutSeq>;
-    return std::is_same_v<in_item, Out> && std::is_same_v<out_item, Out> &&
-           std::is_integral_v<Out> && sizeof(Out) == 4;
+    return std::is_same_v<in_item, Out> && std::is_same_v<out_item, Out>;
   } else {
     return false;
   }
+}
+
+// Whether a call of these sequence types may take pairs: raw 4-byte integers. Not floats: their
+// pairs look back in order with 8-byte words and measured slower at every shape (H100, columns:
+// 1048576 x 64 0.73 -> 0.56 of a copy, 16384 x 16384 0.90 -> 0.75; perf/BATCHED_RESULTS.md).
+template <class InSeq, class OutSeq, class Out> constexpr bool pairs_possible() {
+  return raw_pointer_items<InSeq, OutSeq, Out>() && std::is_integral_v<Out> && sizeof(Out) == 4;
 }
 
 // Whether this layout takes pairs: lanes next to each other, an even number of them, rows that
@@ -57,14 +61,8 @@ inline bool pairs_apply(const lanes_layout& at, const void* in, const void* out,
 // that a flat scan takes (orchestration/lanes.hpp). Floats too: the flat single pass looks back in
 // order. Sums alone, the common call, so that each compiled type adds one more flat scan.
 template <class InSeq, class OutSeq, class Out, class Op> constexpr bool flat_pairs_possible() {
-  if constexpr (std::is_pointer_v<InSeq> && std::is_pointer_v<OutSeq>) {
-    using in_item = std::remove_cv_t<std::remove_pointer_t<InSeq>>;
-    using out_item = std::remove_pointer_t<OutSeq>;
-    return std::is_same_v<in_item, Out> && std::is_same_v<out_item, Out> &&
-           std::is_arithmetic_v<Out> && sizeof(Out) == 4 && std::is_same_v<Op, sum>;
-  } else {
-    return false;
-  }
+  return raw_pointer_items<InSeq, OutSeq, Out>() && std::is_arithmetic_v<Out> && sizeof(Out) == 4 &&
+         std::is_same_v<Op, sum>;
 }
 inline bool flat_pairs_apply(const lanes_layout& at, const void* in, const void* out) {
   return at.lanes == 2 && at.in.item == 2 && at.out.item == 2 && pairs_apply(at, in, out, 2);
