@@ -5,7 +5,8 @@
 // only headers (libscan's and CLI11's), so it builds in a minute without the library:
 //
 //   nvcc -std=c++17 -O3 -arch=sm_90 -I. -Iinclude perf/tile_sweep.cu -o tile_sweep
-//   ./tile_sweep [--delays | --staging | --from | --hints | --order | --wide] [--markdown FILE]
+//   ./tile_sweep [--delays | --staging | --from | --hints | --order | --wide | --staged-bytes]
+//                [--markdown FILE]
 //                [--csv FILE]
 //
 // Without options: shapes of the register kernel (single_pass_kernel.cuh). --staging: blocks per
@@ -14,14 +15,16 @@
 // staged kernel runs. --hints: the staged kernel at every size, its tiles loaded with and without
 // the evict-first cache policy. --wide: both kernels' blocks per multiprocessor for 16-byte values
 // (the affine maps of perf/kit/affine64.hpp under composition) instead of the sums of 4- and 8-byte
-// ones. --order: the tuned single pass with its tiles numbered by block index and by ticket
-// (tile_order, vocabulary/lookback_state.hpp); with --wide, over the 16-byte values.
+// ones. --staged-bytes: the staged kernel at every size with tiles of at most 8, 16 and 32 KiB,
+// over sums of 1-, 2- and 4-byte values. --order: the tuned single pass with its tiles numbered by
+// block index and by ticket (tile_order, vocabulary/lookback_state.hpp); with --wide, over the
+// 16-byte values.
 //
 // perf/tune.sh runs --from, --delays and --hints and writes the run-time entry of the GPU it runs
 // on (include/scan/detail/backends/cuda/cuda_tuning.hpp) from their --csv rows; shapes and blocks
 // per multiprocessor are compile-time choices read off the other tables, recorded in
-// perf/tuning/cuda.json, which perf/tune.py writes into the same file. Figures: median us, timed as cub_comparison's are (perf/cuda_table.cuh), each
-// variant's output compared with CUB's.
+// perf/tuning/cuda.json, which perf/tune.py writes into the same file. Figures: median us, timed as
+// cub_comparison's are (perf/cuda_table.cuh), each variant's output compared with CUB's.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
@@ -223,6 +226,22 @@ using swept_wide = shapes<register_shape<256, 128>, staged_wide<6>, staged_wide<
 const std::vector<std::string> wide_names = {"registers", "staged 6", "staged 5", "staged 4",
                                              "staged 3"};
 
+// The staged single pass at every size with tiles of at most MaxBytes of shared memory (one-
+// and two-byte inputs stage several register tiles in one: fewer, larger tiles), beside the
+// tuned strategy and the register kernel never staged: whether small inputs want smaller staged
+// tiles.
+template <int MaxBytes>
+using staged_bytes =
+    variant<scan::gpu::tuned_strategy_of<scan::gpu::ptx_warp_scan, 256, 128, 4, 3,
+                                         scan::gpu::tuned_lookback_delay,
+                                         scan::gpu::staged_single_pass<6, 5, MaxBytes>>,
+            staged_from_tiles<0>>;
+using swept_staged_bytes =
+    shapes<variant<scan::cuda::cuda_vendor::tuned_strategy>, register_shape<256, 128, 4, 3>,
+           staged_bytes<8192>, staged_bytes<16384>, staged_bytes<32768>>;
+const std::vector<std::string> staged_bytes_names = {"tuned", "registers 4/3", "staged 8 KiB",
+                                                     "staged 16 KiB", "staged 32 KiB"};
+
 // The tuned strategy with the tuning changed.
 template <class Tuning> using tuned_with = variant<scan::cuda::cuda_vendor::tuned_strategy, Tuning>;
 
@@ -257,7 +276,8 @@ const std::vector<std::string> order_names = {"by block index", "by ticket"};
 // Sums of 4- and 8-byte values, or (wide) affine maps under composition.
 template <class Swept>
 void sweep(const char* mode, const std::vector<std::string>& names, const std::string& heading,
-           const std::string& markdown, FILE* csv, const std::string& types, bool wide = false) {
+           const std::string& markdown, FILE* csv, const std::string& types, bool wide = false,
+           bool narrow = false) {
   cuda_table table(std::size_t{4} << 30, heading, markdown);
   std::printf("single pass alone, median us (of copy, vs CUB)\n");
   std::string head = "| type | n | copy us | CUB us (/copy) |";
@@ -279,8 +299,13 @@ void sweep(const char* mode, const std::vector<std::string>& names, const std::s
     sweep_type<scan_perf::sum64x2>("sum64x2", scan_perf::sum64x2::plus{}, table, out, Swept{});
     return;
   }
+  if (narrow) {
+    sweep_type<std::int8_t>("int8", scan::sum{}, table, out, Swept{});
+    sweep_type<std::int16_t>("int16", scan::sum{}, table, out, Swept{});
+  }
   sweep_type<std::int32_t>("int32", scan::sum{}, table, out, Swept{});
   sweep_type<float>("float", scan::sum{}, table, out, Swept{});
+  if (narrow) return;
   sweep_type<std::int64_t>("int64", scan::sum{}, table, out, Swept{});
   sweep_type<double>("double", scan::sum{}, table, out, Swept{});
 }
@@ -292,7 +317,8 @@ int main(int argc, char** argv) {
                "copy: one Markdown table row per type and size.",
                "tile_sweep");
   std::string markdown, csv_path, types;
-  bool delays = false, staging = false, from = false, wide = false, order = false, hints = false;
+  bool delays = false, staging = false, from = false, wide = false, order = false, hints = false,
+       staged_bytes_sweep = false;
   auto* d = app.add_flag("--delays", delays, "the sleep before a tile's first look-back poll");
   auto* s = app.add_flag("--staging", staging,
                          "blocks per multiprocessor of the staged kernel, beside the register "
@@ -305,6 +331,10 @@ int main(int argc, char** argv) {
                          "values)");
   auto* h = app.add_flag("--hints", hints,
                          "the staged tiles loaded with and without the evict-first cache policy");
+  auto* b = app.add_flag("--staged-bytes", staged_bytes_sweep,
+                         "the staged kernel at every size with tiles of at most 8, 16 and 32 KiB, "
+                         "over int8, int16, int32 and float");
+  b->excludes(d)->excludes(s)->excludes(f)->excludes(w)->excludes(o)->excludes(h);
   d->excludes(s)->excludes(f)->excludes(w)->excludes(o)->excludes(h);
   s->excludes(f)->excludes(w)->excludes(o)->excludes(h);
   f->excludes(w)->excludes(o)->excludes(h);
@@ -336,6 +366,9 @@ int main(int argc, char** argv) {
       sweep<swept_staging>("staging", staging_names, heading, markdown, csv, types);
     else if (from)
       sweep<swept_from>("from", from_names, heading, markdown, csv, types);
+    else if (staged_bytes_sweep)
+      sweep<swept_staged_bytes>("staged-bytes", staged_bytes_names, heading, markdown, csv, types,
+                                false, true);
     else if (hints)
       sweep<swept_hints>("hints", hints_names, heading, markdown, csv, types);
     else if (order)

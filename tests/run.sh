@@ -17,6 +17,9 @@
 # Every configuration runs host.only (warm host scans allocate nothing, whatever device backend is
 # built beside the host one); the other host suites and the GPU-kernel emulation run in host's.
 # A configuration's tests run while the next one builds; their output is printed when they end.
+# The order (host, kokkos, kokkos-openmp, cuda, hip) puts the configurations whose suites run
+# long (host, Kokkos on the CPU) beside the long builds, and the device ones, whose suites only
+# skip without their GPU, last.
 # With ccache, the host, cuda and Kokkos 3 configurations share a cache ($SCAN_CCACHE_DIR, default
 # in the build root).
 # Build trees go to $SCAN_BUILD_ROOT (default build-tests/), logs to $OUT/tests (default
@@ -169,7 +172,7 @@ if [ -n "${SCAN_BACKENDS:-}" ]; then
   backends=$(tr ' ' '\n' <<<"$SCAN_BACKENDS" | grep -vx 'python' | tr '\n' ' ')
 else
   backends=""
-  for b in host cuda kokkos kokkos-openmp hip; do available $b && backends="$backends $b"; done
+  for b in host kokkos kokkos-openmp cuda hip; do available $b && backends="$backends $b"; done
 fi
 say "backends:$([ -n "$backends" ] && echo " $backends")"
 for b in $backends; do
@@ -344,8 +347,12 @@ for b in $backends; do
     # another configuration runs, and those beside CUB: no library code), and its fuzz program,
     # which could only report skipped; its test programs, which can only be compiled, are built at
     # -O0 (tests/CMakeLists.txt).
+    # The library's CUDA code is compiled without optimization there too (in a third of the time;
+    # a GPU machine's build, perf/gpu_session.sh, compiles and runs it optimized): its C++ units,
+    # the host backend among them, keep their flags and so their cache entries.
     [ $has_gpu = 1 ] || args+=(-DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_COMPARISONS=OFF
-      -DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0)
+      -DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0
+      "-DCMAKE_CUDA_FLAGS_RELEASE=-O0 -Xcicc -O0 -DNDEBUG")
     # With NCCL beside CUDA, the distributed scans' NCCL test is compiled (run where a GPU is).
     [ -f "$(dirname "$nvcc")/../include/nccl.h" ] && args+=(-DSCAN_WITH_NCCL=ON)
     ;;
@@ -357,7 +364,10 @@ for b in $backends; do
   hip)
     args+=(-DCMAKE_CXX_COMPILER="$(command -v hipcc)" -DSCAN_BUILD_PERF=OFF -DSCAN_BUILD_EXAMPLES=OFF
       -DSCAN_HIP_TARGETS="${SCAN_HIP_TARGETS:-gfx90a}")
-    rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0)
+    # The library too is then compiled without optimization (hipcc compiles all of it, the host
+    # backend included: about 700 s of a two-core machine at -O3); host.only runs it.
+    rocminfo 2>/dev/null | grep -q gfx || args+=(-DSCAN_BUILD_FUZZ=OFF -DSCAN_TEST_OPTIMIZATION=-O0
+      "-DCMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG")
     ;;
   # When kokkos-openmp runs too, it compiles and runs the Kokkos perf programs, examples, fuzz
   # program and the shared body's suites (the same sources): the Kokkos 3 configuration builds the

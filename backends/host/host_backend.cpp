@@ -30,7 +30,7 @@ template <class In, class Out, class Op> void run_typed(const detail::request& r
   if constexpr (!accumulates_apart<Out>) {
     const std::size_t item_bytes = std::max(sizeof(In), sizeof(Out));
     if (default_host_tuning.serial_on_any_pool(r.n, item_bytes) ||
-        default_host_tuning.threads(r.n, item_bytes, thread_pool::instance_size()) == 1) {
+        scan_threads(default_host_tuning, r.n, item_bytes) == 1) {
       detail::maybe<Out> seed;
       if (r.has_init) seed = {*static_cast<const Out*>(r.init), true};
       return part_scan(static_cast<const In*>(r.in), static_cast<Out*>(r.out), r.n, r.inclusive,

@@ -67,7 +67,7 @@ TEST_CASE("no allocation per call once warm") {
               [&] { scan::inclusive_scan(in.data(), in.data(), n, scan::max{}, opt); }) == 0);
 
     // A caller workspace: no allocation even on the first call. A pool of two threads scans
-    // serially and needs none (the four-thread run of this program covers it).
+    // these sizes serially and needs none (the four-thread run of this program covers it).
     const std::size_t need = scan::workspace_bytes<std::int32_t>(n, opt);
     if (need == 0) continue;
     void* ws = std::aligned_alloc(256, (need + 255) / 256 * 256);
@@ -124,14 +124,17 @@ template <class T> std::vector<T> pseudo_random(std::int64_t n, int lo, int span
 
 // The host scans an input serially up to a threshold by item size (host_tuning.hpp) and, on a
 // pool of three or more threads, in parallel above it (ctest runs this program on four threads
-// too): both sides of the 1- and 8-byte thresholds, for every algorithm, on operators and types
-// beyond the sums of the shared sweeps.
+// too); a pool of two, from its own threshold where its second thread pays: both sides of the 1-
+// and 8-byte thresholds and of the 8-byte one of two threads, for every algorithm, on operators
+// and types beyond the sums of the shared sweeps.
 TEST_CASE("both sides of the serial thresholds, every algorithm") {
+  const scan::host::host_tuning& tuning = scan::host::default_host_tuning;
   std::vector<std::int64_t> sizes;
-  for (std::int64_t t : {scan::host::default_host_tuning.serial_items[0],
-                         scan::host::default_host_tuning.serial_items[3]})
+  for (std::int64_t t : {tuning.serial_items[0], tuning.serial_items[3]})
     for (std::int64_t n : {t - 1, t, t + 1, 3 * t + 7})
       sizes.push_back(n);
+  for (std::int64_t n : {tuning.two_thread_items[3] - 1, tuning.two_thread_items[3] + 1})
+    sizes.push_back(n);
   for (std::int64_t n : sizes) {
     const auto ints = pseudo_random<std::int64_t>(n, -1000, 2000);
     const auto bytes = pseudo_random<std::uint8_t>(n, 0, 256);

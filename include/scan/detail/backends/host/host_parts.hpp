@@ -9,6 +9,7 @@
 
 #include <scan/detail/backends/host/blocked_scan.hpp>
 #include <scan/detail/backends/host/host_tuning.hpp>
+#include <scan/detail/backends/host/second_thread.hpp>
 #include <scan/detail/backends/host/thread_pool.hpp>
 #include <scan/detail/vocabulary/head_marks.hpp>
 #include <scan/detail/vocabulary/lanes.hpp>
@@ -18,6 +19,14 @@
 #include <scan/options.hpp>
 
 namespace scan::host {
+
+// Threads for a scan of n items of `item_bytes` on this process's pool: the tuning's table, but
+// a pool of two takes its second thread only where it adds bandwidth (second_thread.hpp).
+inline unsigned scan_threads(const host_tuning& tuning, std::int64_t n, std::size_t item_bytes) {
+  const unsigned pool = thread_pool::instance_size();
+  const unsigned t = tuning.threads(n, item_bytes, pool);
+  return t == 2 && pool == 2 && !second_thread_pays() ? 1 : t;
+}
 
 struct host_parts {
   thread_pool& pool = thread_pool::instance();
@@ -32,7 +41,7 @@ struct host_parts {
   // scan_parts call, serially, on the calling thread (thread_pool::run of one task), with no
   // workspace.
   unsigned threads(std::int64_t n, std::size_t item_bytes) const {
-    return tuning.threads(n, item_bytes, thread_pool::instance_size());
+    return scan_threads(tuning, n, item_bytes);
   }
 
   std::int64_t part_items(std::int64_t n, std::size_t in_size, std::size_t out_size) const {

@@ -62,15 +62,16 @@ struct host_tuning {
 //   every size, with serial part scans (perf/HOST_RESULTS.md, section 4b); the blocked part scans
 //   make one thread 1.2-3.5x faster on 1- to 4-byte items and about as fast on 8-byte ones, so
 //   the threshold moves up, and into bytes. Estimates until host_session.sh runs there.
-// - two_thread_items: never. On the 2-core machine two threads lost to one at every size from
-//   2^14 to 2^24 items, for every item size, and a copy on two threads was no faster than
-//   memcpy on one: one core's share of the memory bandwidth is all there is (section 2).
+// - two_thread_items: 4 MB of items. On a quiet 2-core Xeon (perf/results/host_2core_xeon.md)
+//   two threads beat one from 1-2 MB of items of every size (int32 2^24: 0.57 against 0.80 ns an
+//   item, double 1.00 against 1.44) and lost below; 4 MB keeps clear of the crossover. An earlier
+//   2-core EPYC sweep, run under a load of 4.5 (section 2), saw two threads lose at every size.
 // - tile_bytes: 128 KB, a few tiles in the smallest L2 measured (1 MB), so that a tile's
 //   second reading comes from the cache.
 inline constexpr host_tuning default_host_tuning{
     {std::int64_t{1} << 19, std::int64_t{1} << 18, std::int64_t{1} << 17, std::int64_t{1} << 16},
     {std::int64_t{1} << 17, std::int64_t{1} << 16, std::int64_t{1} << 15, std::int64_t{1} << 14},
-    {host_tuning::never, host_tuning::never, host_tuning::never, host_tuning::never},
+    {std::int64_t{1} << 22, std::int64_t{1} << 21, std::int64_t{1} << 20, std::int64_t{1} << 19},
     std::size_t{128} << 10,
     4};
 
