@@ -61,6 +61,7 @@ host::host_tuning forced(std::int64_t n, unsigned threads, std::size_t tile_byte
     t.two_thread_items[k] = threads == 1 ? host::host_tuning::never : 0;
   }
   t.tile_bytes = tile_bytes;
+  t.second_thread_measured = false;
   return t;
 }
 

@@ -25,7 +25,7 @@ namespace scan::host {
 inline unsigned scan_threads(const host_tuning& tuning, std::int64_t n, std::size_t item_bytes) {
   const unsigned pool = thread_pool::instance_size();
   const unsigned t = tuning.threads(n, item_bytes, pool);
-  return t == 2 && pool == 2 && !second_thread_pays() ? 1 : t;
+  return t == 2 && pool == 2 && tuning.second_thread_measured && !second_thread_pays() ? 1 : t;
 }
 
 struct host_parts {

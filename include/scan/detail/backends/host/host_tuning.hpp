@@ -18,13 +18,16 @@ struct host_tuning {
   std::int64_t serial_items[4];
   // Above it: one thread per this many items, up to the pool.
   std::int64_t items_per_thread[4];
-  // A pool of two threads: two from this many items on (the second thread shares the first's
-  // memory bandwidth, where a larger pool brings bandwidth of its own).
+  // A pool of two threads: two from this many items on, where the second adds bandwidth (on some
+  // machines two cores share one's; a larger pool brings bandwidth of its own).
   std::int64_t two_thread_items[4];
   // A thread combines a tile's items from memory, then scans them again from its own cache.
   std::size_t tile_bytes;
   // Tiles per thread at least, so that threads that start late still get a share.
   std::int64_t tiles_per_thread;
+  // Whether a pool of two asks the machine (second_thread.hpp) before it takes its second thread;
+  // false: from two_thread_items on, whatever it measured (the sweeps' forced thread counts).
+  bool second_thread_measured = true;
 
   static constexpr std::int64_t never = std::numeric_limits<std::int64_t>::max();
 
@@ -73,6 +76,7 @@ inline constexpr host_tuning default_host_tuning{
     {std::int64_t{1} << 17, std::int64_t{1} << 16, std::int64_t{1} << 15, std::int64_t{1} << 14},
     {std::int64_t{1} << 22, std::int64_t{1} << 21, std::int64_t{1} << 20, std::int64_t{1} << 19},
     std::size_t{128} << 10,
-    4};
+    4,
+    true};
 
 } // namespace scan::host
