@@ -216,7 +216,10 @@ TEST_SUITE("totals") {
             totals_checks<std::int32_t, std::int32_t, scan::sum>{m}.segmented(n, layout, by);
             totals_checks<std::int32_t, std::int32_t, scan::sum>{m, true}.segmented(n, layout, by);
             totals_checks<affine, affine, then>{m}.segmented(n, layout, by);
-            if (n < 4096 || n == 300007) {
+            // The other types: at the small sizes, and at the many-tile one with head flags
+            // (the three types above take every description there; marking does not depend on
+            // the value type).
+            if (n < 4096 || (n == 300007 && by == described_by::flags)) {
               totals_checks<std::int64_t, std::int64_t, scan::max>{m}.segmented(n, layout, by);
               totals_checks<double, double, scan::sum>{m, true}.segmented(n, layout, by);
               totals_checks<float, float, scan::sum>{m}.segmented(n, layout, by);
