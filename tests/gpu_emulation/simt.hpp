@@ -1,15 +1,17 @@
 // A CPU emulation of the SIMT execution model, for testing the vendor-neutral kernels of
-// scan/detail/kernels/ on machines without a GPU (CI). Each thread of a block is a fiber (ucontext)
-// on one OS thread; __syncthreads and the warp exchanges behind shuffles and ballots are barriers
-// between fibers, and each round of the scheduler resumes the fibers in a new random order, so code
-// relying on an order between barriers (a race on a GPU) gives wrong results here too. Blocks run
-// one after another in blockIdx order. A barrier that cannot complete (a barrier in divergent code,
-// a wait on a block that has not started) is reported as a deadlock instead of hanging.
+// scan/detail/kernels/ on machines without a GPU (CI). Each thread of a block is a fiber
+// (fiber_switch.hpp) on one OS thread; __syncthreads and the warp exchanges behind shuffles and
+// ballots are barriers between fibers, and each round of the scheduler resumes the fibers in a new
+// random order, so code relying on an order between barriers (a race on a GPU) gives wrong results
+// here too. Blocks run one after another in blockIdx order. A barrier that cannot complete (a
+// barrier in divergent code, a wait on a block that has not started) is reported as a deadlock
+// instead of hanging.
 #pragma once
 
-#include <ucontext.h>
+#include "fiber_switch.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <array>
 #include <cstdint>
 #include <numeric>
@@ -64,11 +66,11 @@ public:
     sync_warp(w);
   }
 
-  void yield() { swapcontext(&fibers_[current_].context, &scheduler_); }
+  void yield() { fibers_[current_].context.switch_to(scheduler_); }
 
 private:
   struct fiber {
-    ucontext_t context{};
+    fiber_context context;
     std::unique_ptr<char[]> stack;
     bool done = false;
   };
@@ -106,12 +108,15 @@ private:
       yield();
   }
 
-  static void entry() {
+  // A fiber's first frame: it never returns, the scheduler never resumes a finished fiber.
+  [[noreturn]] static void entry() {
     block_runner& r = current();
     r.body_();
     r.fibers_[r.current_].done = true;
     --r.live_;
     ++r.events_;
+    r.fibers_[r.current_].context.switch_to(r.scheduler_);
+    std::abort();
   }
 
   void run_block() {
@@ -124,11 +129,7 @@ private:
     for (auto& f : fibers_) {
       f.done = false;
       if (!f.stack) f.stack.reset(new char[stack_bytes]);
-      getcontext(&f.context);
-      f.context.uc_stack.ss_sp = f.stack.get();
-      f.context.uc_stack.ss_size = stack_bytes;
-      f.context.uc_link = &scheduler_;
-      makecontext(&f.context, &block_runner::entry, 0);
+      f.context.start(f.stack.get(), stack_bytes, &block_runner::entry);
     }
     // Rounds in which no barrier opened and no thread finished: every live thread is waiting.
     int idle_rounds = 0;
@@ -141,7 +142,7 @@ private:
         if (fibers_[t].done) continue;
         current_ = t;
         thread_idx = {static_cast<unsigned>(t), 0, 0};
-        swapcontext(&scheduler_, &fibers_[t].context);
+        scheduler_.switch_to(fibers_[t].context);
       }
       idle_rounds = events_ != before ? 0 : idle_rounds + 1;
       if (idle_rounds > 3)
@@ -157,7 +158,7 @@ private:
   std::vector<std::array<unsigned char, exchange_bytes>> slots_;
   std::vector<barrier> warps_;
   barrier block_;
-  ucontext_t scheduler_{};
+  fiber_context scheduler_;
   int current_ = 0;
   int live_ = 0;
   std::uint64_t events_ = 0;
