@@ -1,7 +1,7 @@
 // The emulation's switch between fibers: fiber_context::start prepares a fiber on its own stack,
 // switch_to saves the running context and resumes another. On x86-64 the switch saves the
 // callee-saved registers and swaps stack pointers: swapcontext also saves and restores the signal
-// mask, two system calls a switch, which put about 40% of the emulated suites' time in the kernel.
+// mask, two system calls a switch, which put about half of the emulated suites' time in the kernel.
 // Elsewhere, ucontext.
 #pragma once
 

@@ -11,9 +11,9 @@
 #include "fiber_switch.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <cstring>
